@@ -1,0 +1,40 @@
+# cardkit — the two set-up commands are `make run` and `make test`; both create .venv on first use.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test bench schemas fmt check clean
+
+$(STAMP): pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $(STAMP)
+
+## run: set up, then run the main job over the shipped content (outputs under build/)
+run: $(STAMP)
+	mkdir -p build
+	$(BIN)/cardkit check --format text
+
+## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
+test: $(STAMP)
+	$(BIN)/python -m pytest
+
+## bench: benchmarks, each against a baseline measured in the same run
+bench: $(STAMP)
+	$(BIN)/python bench/bench_check.py
+
+## schemas: regenerate schemas/ from the models
+schemas: $(STAMP)
+	$(BIN)/cardkit schema
+
+## fmt: canonical formatting of content/
+fmt: $(STAMP)
+	$(BIN)/cardkit fmt
+
+check: $(STAMP)
+	$(BIN)/cardkit check
+
+clean:
+	rm -rf build .cardkit-cache .pytest_cache

@@ -1,0 +1,5 @@
+"""``python -m cardkit``."""
+
+from .cli import main
+
+main()

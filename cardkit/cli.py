@@ -1,0 +1,199 @@
+"""The ``cardkit`` command line. The only module that prints, parses argv or exits.
+
+Exit codes: 0 clean, 1 findings, 2 usage or internal error. Heavy modules (pydantic models,
+ruamel, reportlab) are imported inside commands so that a cached ``check`` starts fast.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+import traceback
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from . import __version__
+from .core.checking import DEFAULT_CACHE_DIR, CheckOptions, run_check
+from .core.errors import UsageProblem
+from .core.registry import game_ids
+
+F = TypeVar("F", bound=Callable[..., Any])
+FORMATS = ("text", "json", "github", "sarif")
+content_option = click.option(
+    "--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
+    show_default=True, envvar="CARDKIT_CONTENT", help="Folder holding one sub-folder per game.")
+
+
+def _guard(func: F) -> F:
+    """Turn usage problems into exit code 2 with a message, and unexpected errors likewise."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except UsageProblem as exc:
+            message = exc.args[0] if exc.args else str(exc)
+            click.echo(f"cardkit: {message}", err=True)
+            sys.exit(2)
+        except (click.exceptions.Exit, click.ClickException, SystemExit, KeyboardInterrupt):
+            raise
+        except BrokenPipeError:  # `cardkit list terra | head`
+            sys.stderr.close()
+            sys.exit(0)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            click.echo(f"cardkit: internal error: {type(exc).__name__}: {exc}", err=True)
+            if "--debug" in sys.argv:
+                traceback.print_exc()
+            else:
+                click.echo("cardkit: run again with --debug for the traceback, and please report it",
+                           err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardkit")
+@click.option("--debug", is_flag=True, hidden=True, help="Show tracebacks of internal errors.")
+def main(debug: bool) -> None:
+    """cardkit: validated YAML card databases for board games."""
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True,
+              help="Report format.")
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
+@click.option("--cache-dir", type=click.Path(path_type=Path), default=DEFAULT_CACHE_DIR,
+              show_default=True, help="Where parsed files and results are cached.")
+@click.option("--no-cache", is_flag=True, help="Neither read nor write the cache.")
+@_guard
+def check(games: tuple[str, ...], content_dir: Path, fmt: str, strict: bool, cache_dir: Path,
+          no_cache: bool) -> None:
+    """Check content: YAML, schema and each game's consistency rules.
+
+    Prints `path:line:col: severity CODE message [id]` per finding and a summary line.
+    """
+    report = run_check(CheckOptions(games, content_dir, None if no_cache else cache_dir))
+    from .core.reporters import REPORTERS
+
+    codes = _all_codes(games) if fmt == "sarif" else ()
+    click.echo(REPORTERS[fmt](report, codes), nl=False)
+    if fmt in ("json", "sarif"):
+        click.echo(report.summary.line(), err=True)
+    sys.exit(report.exit_code(strict))
+
+
+def _all_codes(games: tuple[str, ...]) -> list[Any]:
+    from .core.diagnostics import CORE_CODES
+    from .core.registry import get_game
+    from .core.spec import iter_codes
+
+    out = list(CORE_CODES)
+    for g in games or game_ids():
+        out.extend(iter_codes(get_game(g)))
+    return out
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@_guard
+def codes(games: tuple[str, ...]) -> None:
+    """List the diagnostic codes with their summaries and examples."""
+    for info in _all_codes(games):
+        click.echo(f"{info.code}  {info.severity.value:<7}  {info.summary}")
+        if info.doc:
+            for line in info.doc.splitlines():
+                click.echo(f"    {line}".rstrip())
+
+
+@main.command()
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=Path("schemas"),
+              show_default=True, help="Folder for the schema files.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; exit 1 when a schema file is stale or missing.")
+@_guard
+def schema(out_dir: Path, check_only: bool) -> None:
+    """Generate the JSON Schemas (draft-07) of every content file kind."""
+    from .core.schemas import write_schemas
+
+    result = write_schemas(out_dir, check_only=check_only)
+    for path in result.stale:
+        click.echo(f"stale: {path}")
+    for path in result.written:
+        click.echo(f"wrote: {path}")
+    total = len(result.stale) + len(result.written) + len(result.unchanged)
+    click.echo(f"{total} schema(s): {len(result.written)} written, {len(result.stale)} stale, "
+               f"{len(result.unchanged)} up to date", err=True)
+    sys.exit(1 if result.stale else 0)
+
+
+@main.command()
+@click.argument("games", nargs=-1)
+@content_option
+@click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path), default=Path("schemas"),
+              show_default=True, help="Schema folder the modelines point to.")
+@click.option("--check", "check_only", is_flag=True,
+              help="Write nothing; list files that would change and exit 1 if any.")
+@_guard
+def fmt(games: tuple[str, ...], content_dir: Path, schemas_dir: Path, check_only: bool) -> None:
+    """Format content files canonically (comments and key order are kept)."""
+    from .core.checking import select_games
+    from .core.fmt import format_game
+    from .core.reporters import text_line
+
+    changed, failed, unchanged = 0, 0, 0
+    for game in select_games(games, content_dir):
+        result = format_game(game, content_dir, schemas_dir, check_only)
+        for diag in result.diagnostics:
+            click.echo(text_line(diag), err=True)
+        for path in result.changed:
+            click.echo(f"{'would reformat' if check_only else 'reformatted'}: {path}")
+        changed += len(result.changed)
+        failed += len(result.diagnostics)
+        unchanged += result.unchanged
+    click.echo(f"{changed} file(s) {'to reformat' if check_only else 'reformatted'}, "
+               f"{unchanged} unchanged, {failed} not parseable", err=True)
+    sys.exit(1 if failed or (check_only and changed) else 0)
+
+
+@main.command(name="list")
+@click.argument("game")
+@click.argument("kind", required=False)
+@content_option
+@_guard
+def list_objects(game: str, kind: str | None, content_dir: Path) -> None:
+    """List the objects of a game (optionally one KIND): id, kind and label."""
+    from .core.query import list_objects as query
+
+    for row in query(game, content_dir, kind):
+        click.echo(f"{row.id:<36} {row.kind:<10} {row.label}")
+
+
+@main.command()
+@click.argument("game")
+@click.argument("object_id")
+@content_option
+@click.option("--format", "fmt", type=click.Choice(("yaml", "json")), default="yaml",
+              show_default=True)
+@_guard
+def show(game: str, object_id: str, content_dir: Path, fmt: str) -> None:
+    """Show one object, with its references resolved, as YAML or JSON."""
+    from .core.query import show_object
+
+    data = show_object(game, content_dir, object_id)
+    if fmt == "json":
+        click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    else:
+        from .core.query import to_yaml
+
+        click.echo(to_yaml(data), nl=False)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    main()

@@ -1,0 +1,159 @@
+"""``cardkit check`` as a library call: discover, load, validate, run the games' checks, report.
+
+The warm path (nothing changed since the last run) reads and hashes the files and answers from
+the result cache; the models, ruamel and pydantic are imported only on a miss.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .cache import CheckCache
+from .diagnostics import Diagnostic, Report, Severity, Summary, count
+from .errors import UsageProblem
+from .discovery import SourceFile, discover, display_path, game_folder
+from .registry import game_ids, get_game
+
+if TYPE_CHECKING:
+    from .content import GameContent
+    from .loader import LoadResult
+    from .spec import GameSpec
+
+DEFAULT_CACHE_DIR = Path(".cardkit-cache")
+MAX_FILE_BYTES = 4 * 1024 * 1024
+
+
+class ContentNotFoundError(UsageProblem):
+    """The content folder does not exist (a usage error, exit code 2)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CheckOptions:
+    """What to check and where."""
+
+    games: tuple[str, ...] = ()
+    content_dir: Path = Path("content")
+    cache_dir: Path | None = DEFAULT_CACHE_DIR
+
+
+def select_games(games: tuple[str, ...], content_dir: Path) -> tuple[str, ...]:
+    """The games to check: those named (validated), else every registered game with a folder."""
+    if not content_dir.is_dir():
+        raise ContentNotFoundError(f"content folder not found: {content_dir}")
+    if games:
+        for g in games:
+            get_game(g)  # raises UnknownGameError
+        return tuple(dict.fromkeys(games))
+    return tuple(g for g in game_ids() if game_folder(content_dir, g).is_dir())
+
+
+def run_check(options: CheckOptions) -> Report:
+    """Check the content of the selected games and return the sorted, located report."""
+    ids = select_games(options.games, options.content_dir)
+    sources = {g: discover(options.content_dir, g, MAX_FILE_BYTES) for g in ids}
+    cache = CheckCache(options.cache_dir)
+    key = cache.report_key([
+        str(options.content_dir.resolve()), *ids,
+        *(f"{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
+    ])
+    hit = cache.get_report(key)
+    if hit is not None:
+        return _report_from_json(hit)
+    report = _check_uncached(ids, sources, options, cache)
+    cache.put_report(key, _report_to_json(report))
+    return report
+
+
+def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
+                    options: CheckOptions, cache: CheckCache) -> Report:
+    from .sourcemap import resolve_locations
+
+    diagnostics: list[Diagnostic] = []
+    summary = Summary()
+    for game in ids:
+        files = sources[game]
+        summary.files += len(files)
+        if not files:
+            diagnostics.append(Diagnostic(
+                "CK002", Severity.ERROR, f"no content files for game {game!r}",
+                display_path(game_folder(options.content_dir, game)), 1, 1))
+            continue
+        content, found = load_game_sources(get_game(game), files, cache)
+        summary.objects += content.object_count
+        diagnostics.extend(found)
+        if content.complete:
+            diagnostics.extend(run_game_checks(content))
+        else:
+            diagnostics.append(Diagnostic(
+                "CK004", Severity.INFO, f"consistency checks of {game!r} skipped until every "
+                "file loads", files[0].display, 1, 1))
+    texts = {s.display: s for g in ids for s in sources[g]}
+    located = resolve_locations(diagnostics, lambda f: texts[f].text() if f in texts else None)
+    located.sort(key=Diagnostic.sort_key)
+    return Report(located, count(located, summary))
+
+
+def load_game_sources(game: GameSpec, files: list[SourceFile],
+                      cache: CheckCache | None = None) -> tuple[GameContent, list[Diagnostic]]:
+    """Load one game's files (through the parse cache when given)."""
+    from .content import default_parse, load_content
+
+    if cache is None or cache.root is None:
+        return load_content(game, files, default_parse)
+
+    def parse(source: SourceFile) -> LoadResult:
+        from .loader import LoadResult
+
+        hit = cache.get_parsed(source.digest)
+        if isinstance(hit, tuple) and len(hit) == 2:
+            data, found = hit
+            return LoadResult(data, [Diagnostic.from_dict({**d, "file": source.display})
+                                     for d in found])
+        result = default_parse(source)
+        cache.put_parsed(source.digest, (result.data, [d.to_dict() for d in result.diagnostics]))
+        return result
+
+    return load_content(game, files, parse)
+
+
+def load_game(game: str, content_dir: Path) -> tuple[GameContent, list[Diagnostic]]:
+    """Load a game's content for reading (``list``, ``show``, engines, renderers)."""
+    from .sourcemap import resolve_locations
+
+    spec = get_game(game)
+    files = discover(content_dir, game, MAX_FILE_BYTES)
+    content, diags = load_game_sources(spec, files)
+    texts = {s.display: s for s in files}
+    return content, resolve_locations(diags, lambda f: texts[f].text() if f in texts else None)
+
+
+def run_game_checks(content: GameContent) -> list[Diagnostic]:
+    """Run every consistency check of the content's game."""
+    out: list[Diagnostic] = []
+    for check in content.game.checks:
+        for finding in check.run(content):
+            rec = finding.record
+            out.append(Diagnostic(
+                code=check.code,
+                severity=check.severity,
+                message=finding.message,
+                file=rec.file if rec is not None else (finding.file or "?"),
+                object_id=rec.id if rec is not None else None,
+                pointer=(rec.pointer if rec is not None else ()) + finding.path,
+                at=finding.at,
+            ))
+    return out
+
+
+def _report_to_json(report: Report) -> dict[str, object]:
+    return {"diagnostics": [d.to_dict() for d in report.diagnostics],
+            "summary": report.summary.to_dict()}
+
+
+def _report_from_json(data: dict[str, object]) -> Report:
+    diags = [Diagnostic.from_dict(d) for d in data["diagnostics"]]  # type: ignore[union-attr]
+    s = data["summary"]
+    summary = Summary(files=s["files"], objects=s["objects"], cached=True)  # type: ignore[index]
+    return Report(diags, count(diags, summary))

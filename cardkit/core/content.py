@@ -1,0 +1,157 @@
+"""A game's content, loaded and validated: typed records plus the diagnostics found on the way."""
+
+from __future__ import annotations
+
+import re
+import typing
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from .diagnostics import Diagnostic, Severity
+from .discovery import SourceFile
+from .loader import DEFAULT_MAX_BYTES, LoadResult, parse_bytes
+from .spec import FileKind, GameSpec, Record
+from .validation import validate
+
+MODELINE_RE = re.compile(r"^# yaml-language-server: \$schema=(\S+)\s*$")
+
+ParseFn = Callable[[SourceFile], LoadResult]
+
+
+@dataclass(slots=True)
+class GameContent:
+    """Everything checks need: validated records by kind, and which ids exist at all."""
+
+    game: GameSpec
+    files: list[SourceFile] = field(default_factory=list)
+    models: dict[str, BaseModel] = field(default_factory=dict)
+    records: dict[str, list[Record[Any]]] = field(default_factory=dict)
+    broken_ids: dict[str, set[str]] = field(default_factory=dict)
+    complete: bool = True
+    _indexes: dict[str, dict[str, Record[Any]]] = field(default_factory=dict, repr=False)
+
+    def of(self, kind: str) -> list[Record[Any]]:
+        """Validated records of one kind, in file order."""
+        return self.records.get(kind, [])
+
+    def index(self, kind: str) -> dict[str, Record[Any]]:
+        """Records of one kind by id (the first one wins when ids repeat); built once."""
+        cached = self._indexes.get(kind)
+        if cached is None:
+            cached = {}
+            for rec in self.of(kind):
+                cached.setdefault(rec.id, rec)
+            self._indexes[kind] = cached
+        return cached
+
+    def exists(self, kind: str, obj_id: str) -> bool:
+        """Whether an object with this id is defined, even if it failed validation."""
+        return obj_id in self.broken_ids.get(kind, ()) or obj_id in self.index(kind)
+
+    @property
+    def object_count(self) -> int:
+        """How many validated objects the content holds."""
+        return sum(len(v) for v in self.records.values())
+
+
+def expected_modeline(game: str, kind: FileKind) -> str:
+    """The suffix every modeline of this kind must end with."""
+    return f"{game}/{kind.schema_name}"
+
+
+def check_modeline(source: SourceFile, kind: FileKind) -> Diagnostic | None:
+    """CK003 when the first line is not the schema modeline for the file's kind."""
+    first = source.raw.split(b"\n", 1)[0].decode("utf-8", "replace").removeprefix("\ufeff")
+    match = MODELINE_RE.match(first)
+    want = expected_modeline(source.game, kind)
+    if match and match.group(1).endswith("/" + want):
+        return None
+    found = f" (found {match.group(1)!r})" if match else ""
+    return Diagnostic("CK003", Severity.WARNING,
+                      f"first line should be the modeline '# yaml-language-server: "
+                      f"$schema=<relative path>/{want}'{found}; `cardkit fmt` writes it",
+                      source.display, 1, 1)
+
+
+def item_model(kind: FileKind) -> type[BaseModel]:
+    """The model of one entry of the kind's items list (``list[Card]`` -> ``Card``)."""
+    annotation = kind.model.model_fields[kind.items].annotation
+    args = typing.get_args(annotation)
+    return args[0] if args else annotation  # type: ignore[return-value]
+
+
+def default_parse(source: SourceFile) -> LoadResult:
+    """Parse a source file's bytes (no cache)."""
+    if source.digest.startswith("oversize:"):
+        size = int(source.digest.split(":", 1)[1])
+        return LoadResult(None, [Diagnostic(
+            "YML007", Severity.ERROR, f"file is {size:,} bytes, over the limit of "
+            f"{DEFAULT_MAX_BYTES:,}", source.display, 1, 1)])
+    return parse_bytes(source.raw, source.display)
+
+
+def load_content(
+    game: GameSpec, sources: list[SourceFile], parse: ParseFn = default_parse
+) -> tuple[GameContent, list[Diagnostic]]:
+    """Parse, validate and index one game's files; collect every finding on the way."""
+    content = GameContent(game=game, files=list(sources))
+    diags: list[Diagnostic] = []
+    seen_kinds: set[str] = set()
+    for source in sources:
+        kind = game.kind_for(source.relpath)
+        if kind is None:
+            diags.append(Diagnostic("CK001", Severity.WARNING,
+                                    f"file matches no content kind of {game.id!r}; not checked",
+                                    source.display, 1, 1))
+            continue
+        seen_kinds.add(kind.name)
+        modeline = check_modeline(source, kind)
+        if modeline:
+            diags.append(modeline)
+        loaded = parse(source)
+        if loaded.diagnostics or loaded.data is None:
+            diags.extend(loaded.diagnostics)
+            content.complete = False
+            continue
+        diags.extend(_validate_file(content, kind, source, loaded.data))
+    for kind in game.kinds:
+        if kind.required and kind.name not in seen_kinds:
+            diags.append(Diagnostic("CK002", Severity.ERROR,
+                                    f"no {kind.name!r} file: expected {kind.pattern!r}",
+                                    f"{sources[0].display.rsplit('/', 1)[0]}" if sources
+                                    else game.id, 1, 1))
+            content.complete = False
+    return content, diags
+
+
+def _validate_file(content: GameContent, kind: FileKind, source: SourceFile,
+                   data: Any) -> list[Diagnostic]:
+    content._indexes.clear()
+    records = content.records.setdefault(kind.name, [])
+    model, diags = validate(kind.model, data, source.display)
+    if model is not None:
+        content.models[source.relpath] = model
+        for i, obj in enumerate(getattr(model, kind.items)):
+            records.append(Record(kind.name, obj, source.display, (kind.items, i)))
+        return diags
+    # Salvage: items without errors are still checked; ids of broken ones still count as defined.
+    items = data.get(kind.items) if isinstance(data, dict) else None
+    if not isinstance(items, list):
+        content.complete = False
+        return diags
+    bad = {d.pointer[1] for d in diags
+           if d.pointer and len(d.pointer) > 1 and d.pointer[0] == kind.items}
+    broken = content.broken_ids.setdefault(kind.name, set())
+    item_cls = item_model(kind)
+    for i, raw in enumerate(items):
+        if i in bad:
+            if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+                broken.add(raw["id"])
+            continue
+        obj, _ = validate(item_cls, raw, source.display)
+        if obj is not None:
+            records.append(Record(kind.name, obj, source.display, (kind.items, i)))
+    return diags

@@ -1,0 +1,88 @@
+"""JSON Schemas generated from the pydantic models, one per content file kind.
+
+The schemas are written as **draft-07** (``definitions`` instead of ``$defs``), the draft the
+YAML language server supports fully, and are committed under ``schemas/<game>/<kind>.schema.json``.
+``cardkit schema --check`` fails when a committed schema differs from what the models generate.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .atomic import write_text_atomic
+from .registry import game_ids, get_game
+from .spec import FileKind
+
+DRAFT_07 = "http://json-schema.org/draft-07/schema#"
+
+
+def kind_schema(game: str, kind: FileKind) -> dict[str, Any]:
+    """The draft-07 JSON Schema of one file kind."""
+    schema = kind.model.model_json_schema(ref_template="#/definitions/{model}")
+    defs = schema.pop("$defs", None)
+    out: dict[str, Any] = {
+        "$schema": DRAFT_07,
+        "title": f"cardkit {game} {kind.name}",
+    }
+    if kind.description:
+        out["description"] = kind.description
+    out.update({k: v for k, v in schema.items() if k not in {"title"}})
+    if defs:
+        out["definitions"] = defs
+    _drop_draft2019(out)
+    return out
+
+
+def _drop_draft2019(node: Any) -> None:
+    """Replace keywords that draft-07 lacks with their draft-07 spelling."""
+    if isinstance(node, dict):
+        if "const" in node and "enum" not in node:
+            node["enum"] = [node["const"]]
+        for value in node.values():
+            _drop_draft2019(value)
+    elif isinstance(node, list):
+        for value in node:
+            _drop_draft2019(value)
+
+
+def render(schema: dict[str, Any]) -> str:
+    """Canonical text of a schema file."""
+    return json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+
+
+@dataclass(slots=True)
+class SchemaResult:
+    """Which schema files were written, or (with ``check_only``) are stale or missing."""
+
+    written: list[Path] = field(default_factory=list)
+    stale: list[Path] = field(default_factory=list)
+    unchanged: list[Path] = field(default_factory=list)
+
+
+def expected_schemas() -> dict[Path, str]:
+    """Relative path -> text of every schema file the models generate."""
+    out: dict[Path, str] = {}
+    for game in game_ids():
+        spec = get_game(game)
+        for kind in spec.kinds:
+            out[Path(game) / kind.schema_name] = render(kind_schema(game, kind))
+    return out
+
+
+def write_schemas(out_dir: Path, check_only: bool = False) -> SchemaResult:
+    """Write every schema under ``out_dir`` (atomically), or only compare when ``check_only``."""
+    result = SchemaResult()
+    for rel, text in expected_schemas().items():
+        path = out_dir / rel
+        current = path.read_text("utf-8") if path.is_file() else None
+        if current == text:
+            result.unchanged.append(path)
+        elif check_only:
+            result.stale.append(path)
+        else:
+            write_text_atomic(path, text)
+            result.written.append(path)
+    return result

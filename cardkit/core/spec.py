@@ -1,0 +1,139 @@
+"""The game plug-in shape: what a game tells cardkit about its content and its checks.
+
+A game is a :class:`GameSpec`: an id, its content file kinds (a glob under ``content/<game>/`` and
+the pydantic model of such a file) and its consistency checks. Later layers add an engine, bots and
+card renderers to the same object.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+from fnmatch import fnmatchcase
+from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
+
+from .diagnostics import CodeInfo, Pointer, Severity
+
+if TYPE_CHECKING:
+    from pydantic import BaseModel
+
+    from .content import GameContent
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True, slots=True)
+class FileKind:
+    """One kind of content file: where it lives, its model, and its list of id'd objects.
+
+    ``pattern`` is a glob relative to the game folder (``cards/*.yaml``); ``items`` names the
+    top-level list whose entries are objects with an ``id`` (``cards``).
+    """
+
+    name: str
+    pattern: str
+    model: type[BaseModel]
+    items: str
+    required: bool = True
+    description: str = ""
+
+    def matches(self, relpath: str) -> bool:
+        """Whether a path relative to the game folder (POSIX separators) is of this kind."""
+        return fnmatchcase(relpath, self.pattern)
+
+    @property
+    def schema_name(self) -> str:
+        """File name of this kind's JSON Schema inside ``schemas/<game>/``."""
+        return f"{self.name}.schema.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Record(Generic[T]):
+    """A validated object together with where it came from."""
+
+    kind: str
+    obj: T
+    file: str
+    pointer: Pointer
+
+    @property
+    def id(self) -> str:
+        """The object's stable id."""
+        return str(getattr(self.obj, "id"))
+
+
+@dataclass(frozen=True, slots=True)
+class Finding:
+    """What a check reports: a record (or a file) and a path inside it.
+
+    The runner turns it into a :class:`~cardkit.core.diagnostics.Diagnostic` with the check's
+    code and severity; the position is resolved from ``record.pointer + path``.
+    """
+
+    message: str
+    record: Record[Any] | None = None
+    path: Pointer = ()
+    at: Literal["key", "value"] = "value"
+    file: str | None = None
+
+
+CheckFn = Callable[["GameContent"], Iterable[Finding]]
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A consistency check: one stable code, one function. Its docstring is its documentation."""
+
+    code: str
+    summary: str
+    run: CheckFn
+    severity: Severity = Severity.ERROR
+
+    @property
+    def info(self) -> CodeInfo:
+        """Documentation record for ``cardkit codes``."""
+        return CodeInfo(self.code, self.severity, self.summary, (self.run.__doc__ or "").strip())
+
+
+class GameSpec(Protocol):
+    """What every game plug-in provides."""
+
+    id: str
+    title: str
+    kinds: tuple[FileKind, ...]
+    checks: tuple[Check, ...]
+
+    def kind_for(self, relpath: str) -> FileKind | None:
+        """The file kind a path (relative to the game folder) belongs to."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class Game:
+    """The plain implementation of :class:`GameSpec` used by every shipped game."""
+
+    id: str
+    title: str
+    kinds: tuple[FileKind, ...]
+    checks: tuple[Check, ...] = field(default_factory=tuple)
+    #: A short human label for ``cardkit list`` (default: the object's name/topic/label field).
+    label: Callable[[Record[Any]], str] | None = None
+    #: The object with its references resolved, for ``cardkit show``.
+    resolve: Callable[[GameContent, Record[Any]], dict[str, Any]] | None = None
+
+    def kind_for(self, relpath: str) -> FileKind | None:
+        """The first kind whose pattern matches ``relpath``."""
+        return next((k for k in self.kinds if k.matches(relpath)), None)
+
+    def kind(self, name: str) -> FileKind:
+        """The kind called ``name``."""
+        for k in self.kinds:
+            if k.name == name:
+                return k
+        raise KeyError(name)
+
+
+def iter_codes(game: GameSpec) -> Iterator[CodeInfo]:
+    """All codes a game's checks can emit."""
+    for check in game.checks:
+        yield check.info

@@ -1,0 +1,28 @@
+"""Terra (Friedemann Friese): a trivia game where being close scores.
+
+Content: ``regions.yaml`` (cardkit's own world map), ``bars.yaml`` (line values per board side)
+and ``cards/*.yaml`` (topics). See ``checks.py`` for the consistency rules.
+"""
+
+from __future__ import annotations
+
+from ...core.spec import FileKind, Game
+from .checks import CHECKS
+from .describe import label, resolve
+from .model import BarsFile, CardsFile, RegionsFile
+
+SPEC = Game(
+    id="terra",
+    title="Terra",
+    kinds=(
+        FileKind("regions", "regions.yaml", RegionsFile, "regions",
+                 description="Terra's world map: land and sea regions with quadrants and neighbours."),
+        FileKind("bars", "bars.yaml", BarsFile, "bars",
+                 description="Terra's three bars with line values for the metric and imperial sides."),
+        FileKind("cards", "cards/*.yaml", CardsFile, "cards",
+                 description="Terra topic cards: region question, two bar questions, info, source."),
+    ),
+    checks=CHECKS,
+    label=label,
+    resolve=resolve,
+)

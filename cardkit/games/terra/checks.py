@@ -1,0 +1,331 @@
+"""Terra consistency checks. One function per code; the docstring documents it with a bad and a
+good example (``cardkit codes terra`` prints them). Each yields :class:`Finding` values."""
+
+from __future__ import annotations
+
+import unicodedata
+from collections import defaultdict
+from collections.abc import Iterator
+from typing import Any
+
+from ...core.content import GameContent
+from ...core.diagnostics import Severity
+from ...core.spec import Check, Finding, Record
+from .bars import in_range, side_value
+from .model import Bar, Card, Region
+from .units import UNITS, format_number
+
+BAR_COLOURS = {"year": "green", "length": "blue", "number": "orange"}
+
+
+def duplicate_ids(content: GameContent) -> Iterator[Finding]:
+    """Ids are unique within each kind (regions, bars, cards).
+
+    bad:  two cards with ``id: golden-gate-bridge``
+    good: ``golden-gate-bridge`` and ``golden-gate-bridge-span``
+    """
+    for kind in ("regions", "bars", "cards"):
+        first: dict[str, Record[Any]] = {}
+        for rec in content.of(kind):
+            if rec.id in first:
+                other = first[rec.id]
+                yield Finding(f"duplicate {kind[:-1]} id {rec.id!r} (first defined at "
+                              f"{other.file}, item {other.pointer[-1] + 1})", rec, ("id",))
+            else:
+                first[rec.id] = rec
+
+
+def self_neighbour(content: GameContent) -> Iterator[Finding]:
+    """A region does not list itself as a neighbour.
+
+    bad:  ``id: sahel`` with ``neighbours: [sahel, ...]``
+    good: ``neighbours: [eastern-sahara, ...]``
+    """
+    for rec in content.of("regions"):
+        region: Region = rec.obj
+        for i, other in enumerate(region.neighbours):
+            if other == region.id:
+                yield Finding(f"region {region.id!r} lists itself as a neighbour", rec,
+                              ("neighbours", i))
+
+
+def unknown_neighbour(content: GameContent) -> Iterator[Finding]:
+    """Every neighbour is a region defined in ``regions.yaml``.
+
+    bad:  ``neighbours: [atlantis]``
+    good: ``neighbours: [north-atlantic]``
+    """
+    for rec in content.of("regions"):
+        for i, other in enumerate(rec.obj.neighbours):
+            if not content.exists("regions", other):
+                yield Finding(f"unknown neighbour region {other!r}", rec, ("neighbours", i))
+
+
+def asymmetric_adjacency(content: GameContent) -> Iterator[Finding]:
+    """Adjacency is symmetric: when A lists B as a neighbour, B lists A.
+
+    bad:  ``sahel`` lists ``eastern-sahara``, which does not list ``sahel``
+    good: both list each other
+    """
+    index = content.index("regions")
+    for rec in content.of("regions"):
+        for i, other in enumerate(rec.obj.neighbours):
+            target = index.get(other)
+            if target is not None and other != rec.id and rec.id not in target.obj.neighbours:
+                yield Finding(f"{rec.id!r} lists {other!r} as a neighbour but {other!r} does "
+                              f"not list {rec.id!r}", rec, ("neighbours", i))
+
+
+def disconnected_map(content: GameContent) -> Iterator[Finding]:
+    """Every region can be reached from every other one through neighbours.
+
+    bad:  an island region whose only neighbour list is empty of real links
+    good: the island neighbours the sea region around it
+    """
+    index = content.index("regions")
+    if not index:
+        return
+    graph: dict[str, set[str]] = defaultdict(set)
+    for rid, rec in index.items():
+        for other in rec.obj.neighbours:
+            if other in index and other != rid:
+                graph[rid].add(other)
+                graph[other].add(rid)
+    components: list[list[str]] = []
+    seen: set[str] = set()
+    for start in index:
+        if start in seen:
+            continue
+        comp, stack = [], [start]
+        seen.add(start)
+        while stack:
+            node = stack.pop()
+            comp.append(node)
+            for nxt in sorted(graph[node]):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    stack.append(nxt)
+        components.append(comp)
+    if len(components) < 2:
+        return
+    main = max(components, key=len)
+    for comp in components:
+        if comp is main:
+            continue
+        first = min(comp, key=lambda r: index[r].pointer[-1])
+        names = ", ".join(sorted(comp)[:5]) + (" ..." if len(comp) > 5 else "")
+        yield Finding(f"region map is not connected: {len(comp)} region(s) ({names}) cannot be "
+                      f"reached from the other {len(main)}", index[first], ("neighbours",))
+
+
+def unknown_answer_region(content: GameContent) -> Iterator[Finding]:
+    """Every Q1 answer names a region defined in ``regions.yaml``.
+
+    bad:  ``answers: [egypt]``
+    good: ``answers: [eastern-sahara]``
+    """
+    for rec in content.of("cards"):
+        for i, rid in enumerate(rec.obj.regions.answers):
+            if not content.exists("regions", rid):
+                yield Finding(f"unknown answer region {rid!r}", rec, ("regions", "answers", i))
+
+
+def answer_count(content: GameContent) -> Iterator[Finding]:
+    """The region count shown to players equals the number of answer regions.
+
+    bad:  ``count: 2`` with ``answers: [japan]``
+    good: ``count: 1`` with ``answers: [japan]``
+    """
+    for rec in content.of("cards"):
+        q = rec.obj.regions
+        if q.count != len(q.answers):
+            yield Finding(f"card says {q.count} region(s) but lists {len(q.answers)} answer "
+                          f"region(s)", rec, ("regions", "count"))
+
+
+def duplicate_answer_region(content: GameContent) -> Iterator[Finding]:
+    """An answer region is listed once.
+
+    bad:  ``answers: [japan, japan]``
+    good: ``answers: [japan]``
+    """
+    for rec in content.of("cards"):
+        seen: set[str] = set()
+        for i, rid in enumerate(rec.obj.regions.answers):
+            if rid in seen:
+                yield Finding(f"answer region {rid!r} listed twice", rec, ("regions", "answers", i))
+            seen.add(rid)
+
+
+def same_bar_twice(content: GameContent) -> Iterator[Finding]:
+    """Q2 and Q3 use two different bars.
+
+    bad:  two questions on the ``year`` bar
+    good: one on ``year``, one on ``length``
+    """
+    for rec in content.of("cards"):
+        bars = [q.bar for q in rec.obj.bars]
+        for i, bar in enumerate(bars):
+            if bar in bars[:i]:
+                yield Finding(f"bar {bar!r} is asked twice; a card uses exactly two distinct bars",
+                              rec, ("bars", i, "bar"))
+
+
+def unknown_bar(content: GameContent) -> Iterator[Finding]:
+    """Every bar a card asks about is defined in ``bars.yaml``.
+
+    bad:  a card asks on ``number`` but bars.yaml defines only year and length
+    good: bars.yaml defines all three bars
+    """
+    defined = content.index("bars")
+    if not defined and "bars" in content.broken_ids:
+        return
+    for rec in content.of("cards"):
+        for i, q in enumerate(rec.obj.bars):
+            if q.bar not in defined and not content.exists("bars", q.bar):
+                yield Finding(f"bar {q.bar!r} is not defined in bars.yaml", rec, ("bars", i, "bar"))
+
+
+def unit_fits_bar(content: GameContent) -> Iterator[Finding]:
+    """An answer's unit measures what its bar measures (km on length, years on year, ...).
+
+    bad:  ``bar: number`` with ``unit: km``
+    good: ``bar: length`` with ``unit: km``
+    """
+    for rec in content.of("cards"):
+        for i, q in enumerate(rec.obj.bars):
+            quantity = UNITS[q.answer.unit].quantity
+            if quantity != q.bar:
+                yield Finding(f"unit {q.answer.unit!r} measures {quantity}, but the question is on "
+                              f"the {q.bar} bar", rec, ("bars", i, "answer", "unit"))
+
+
+def _range_check(content: GameContent, side: str) -> Iterator[Finding]:
+    bars = content.index("bars")
+    for rec in content.of("cards"):
+        for i, q in enumerate(rec.obj.bars):
+            bar = bars.get(q.bar)
+            if bar is None or UNITS[q.answer.unit].quantity != q.bar:
+                continue
+            lines = getattr(bar.obj, side).lines
+            value = side_value(q.answer, side)  # type: ignore[arg-type]
+            if not in_range(lines, value):
+                u = (" m" if side == "metric" else " ft") if q.bar == "length" else ""
+                yield Finding(f"answer {format_number(value)}{u} lies outside the {side} {q.bar} "
+                              f"bar ({format_number(lines[0])}{u} to {format_number(lines[-1])}{u})",
+                              rec, ("bars", i, "answer", "value"))
+
+
+def metric_range(content: GameContent) -> Iterator[Finding]:
+    """An answer lies on its bar on the metric side (between the first and the last line).
+
+    bad:  a length of 2,000,000 km when the bar ends at 1,000,000 km
+    good: 384,400 km
+    """
+    yield from _range_check(content, "metric")
+
+
+def imperial_range(content: GameContent) -> Iterator[Finding]:
+    """An answer, converted and rounded as the imperial card prints it, lies on the imperial bar.
+
+    bad:  60 °C is 140 °F, beyond a number bar whose imperial side ends at 130
+    good: values whose conversion stays inside the imperial side's lines
+    """
+    yield from _range_check(content, "imperial")
+
+
+def compass_quadrant(content: GameContent) -> Iterator[Finding]:
+    """A compass hint names a quadrant that one of the answer regions lies in.
+
+    bad:  ``compass: SE`` on a card whose only answer is ``british-isles`` (NW, NE)
+    good: ``compass: NW``
+    """
+    regions = content.index("regions")
+    for rec in content.of("cards"):
+        card: Card = rec.obj
+        if card.compass is None:
+            continue
+        quads = {q for rid in card.regions.answers if rid in regions
+                 for q in regions[rid].obj.quadrants}
+        if quads and card.compass not in quads:
+            yield Finding(f"compass hint {card.compass} is not a quadrant of the answer regions "
+                          f"({', '.join(sorted(quads))})", rec, ("compass",))
+
+
+def _normalise(text: str) -> str:
+    folded = unicodedata.normalize("NFKD", text).casefold()
+    return " ".join("".join(c for c in folded if c.isalnum() or c.isspace()).split())
+
+
+def duplicate_topic(content: GameContent) -> Iterator[Finding]:
+    """No two cards share a topic (compared without case, accents and punctuation).
+
+    bad:  "Golden Gate Bridge" and "golden gate bridge!"
+    good: "Golden Gate Bridge" and "Brooklyn Bridge"
+    """
+    first: dict[str, Record[Any]] = {}
+    for rec in content.of("cards"):
+        key = _normalise(rec.obj.topic)
+        if key in first:
+            yield Finding(f"topic {rec.obj.topic!r} repeats card {first[key].id!r}", rec, ("topic",))
+        else:
+            first[key] = rec
+
+
+def bar_lines_ascending(content: GameContent) -> Iterator[Finding]:
+    """Each side's line values rise strictly from left to right.
+
+    bad:  ``lines: [0, 10, 10, 50]``
+    good: ``lines: [0, 10, 20, 50]``
+    """
+    for rec in content.of("bars"):
+        bar: Bar = rec.obj
+        for side in ("metric", "imperial"):
+            lines = getattr(bar, side).lines
+            for i in range(1, len(lines)):
+                if lines[i] <= lines[i - 1]:
+                    yield Finding(f"{side} line {format_number(lines[i])} does not rise above "
+                                  f"{format_number(lines[i - 1])}",
+                                  rec, (side, "lines", i))
+                    break
+
+
+def bar_set(content: GameContent) -> Iterator[Finding]:
+    """bars.yaml defines the year, length and number bars once each, in their colours.
+
+    bad:  the length bar coloured orange, or no number bar
+    good: year green, length blue, number orange
+    """
+    recs = content.of("bars")
+    if not recs:
+        return
+    ids = {r.id for r in recs}
+    for missing in sorted(set(BAR_COLOURS) - ids):
+        if not content.exists("bars", missing):
+            yield Finding(f"the {missing!r} bar is not defined", recs[0], (), file=recs[0].file)
+    for rec in recs:
+        want = BAR_COLOURS[rec.id]
+        if rec.obj.colour != want:
+            yield Finding(f"the {rec.id} bar is {want} on cards, not {rec.obj.colour}", rec,
+                          ("colour",))
+
+
+CHECKS: tuple[Check, ...] = (
+    Check("TER001", "ids are unique within a kind", duplicate_ids),
+    Check("TER002", "a region is not its own neighbour", self_neighbour),
+    Check("TER003", "neighbours are defined regions", unknown_neighbour),
+    Check("TER004", "adjacency is symmetric", asymmetric_adjacency),
+    Check("TER005", "the region map is connected", disconnected_map),
+    Check("TER006", "answer regions are defined regions", unknown_answer_region),
+    Check("TER007", "the region count matches the answers", answer_count),
+    Check("TER008", "answer regions are listed once", duplicate_answer_region),
+    Check("TER009", "two distinct bars per card", same_bar_twice),
+    Check("TER010", "bars asked about are defined", unknown_bar),
+    Check("TER011", "answer unit fits the bar", unit_fits_bar),
+    Check("TER012", "answer inside the metric bar", metric_range),
+    Check("TER013", "answer inside the imperial bar", imperial_range),
+    Check("TER014", "compass hint matches the answer regions", compass_quadrant),
+    Check("TER015", "topics are not repeated", duplicate_topic, Severity.WARNING),
+    Check("TER016", "bar lines rise strictly", bar_lines_ascending),
+    Check("TER017", "the three bars with their colours", bar_set),
+)

@@ -1,0 +1,121 @@
+"""Terra's content model: regions (a graph), bars (line values per board side), cards (topics).
+
+Models are strict (no coercion of "300" into 300, no unknown fields) so that the JSON Schemas
+generated from them say exactly what the loader accepts.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from .units import UnitId
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
+                          description="Stable kebab-case id; never changes once published.")]
+Text = Annotated[str, Field(min_length=1, max_length=600,
+                            description="Translatable English source text.")]
+Quadrant = Literal["NW", "NE", "SW", "SE"]
+Difficulty = Literal["yellow", "green", "blue", "red"]
+BarId = Literal["year", "length", "number"]
+Status = Literal["confirmed", "provisional"]
+
+
+class Strict(BaseModel):
+    """Base of every content model: unknown fields are errors, no type coercion."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Region(Strict):
+    """A land or sea region of cardkit's world map."""
+
+    id: Id
+    name: Text
+    kind: Literal["land", "sea"] = Field(description="Sea region names are framed on the map.")
+    covers: str | None = Field(None, description="What the region holds (countries, areas).")
+    quadrants: list[Quadrant] = Field(min_length=1, max_length=4,
+                                      description="Compass quadrants the region extends into.")
+    neighbours: list[Id] = Field(min_length=1, description="Regions sharing a border.")
+
+
+class RegionsFile(Strict):
+    """``content/terra/regions.yaml``."""
+
+    regions: list[Region] = Field(min_length=1)
+
+
+class BarSide(Strict):
+    """One side of the board (metric or imperial) for a bar: its line values, ascending.
+
+    Markers go in the spaces between two neighbouring lines. Length lines are in metres on the
+    metric side and in feet on the imperial side; year and number lines are plain numbers.
+    """
+
+    lines: list[float] = Field(min_length=3)
+
+
+class Bar(Strict):
+    """One of the three bars: year (green), length (blue) and number (orange)."""
+
+    id: BarId
+    colour: Literal["green", "blue", "orange"]
+    label: Text
+    metric: BarSide
+    imperial: BarSide
+    status: Status = "confirmed"
+    note: str | None = None
+
+
+class BarsFile(Strict):
+    """``content/terra/bars.yaml``."""
+
+    bars: list[Bar] = Field(min_length=1)
+
+
+class Answer(Strict):
+    """A bar answer: a number in a unit from cardkit's closed list (metric or unit-free)."""
+
+    value: float
+    unit: UnitId
+    imperial: float | None = Field(
+        None, description="The value printed on imperial cards when a plain conversion "
+                          "(rounded to 3 significant digits) is not what the card should say.")
+
+
+class BarQuestion(Strict):
+    """Q2 or Q3: a question answered on one bar."""
+
+    bar: BarId
+    question: Text
+    answer: Answer
+
+
+class RegionQuestion(Strict):
+    """Q1: in which ``count`` region(s) is the topic; the count is shown to players."""
+
+    count: int = Field(ge=1, le=8)
+    answers: list[Id] = Field(min_length=1, max_length=8)
+
+
+class Card(Strict):
+    """A Terra topic card: the top half asks, the bottom half answers."""
+
+    id: Id
+    topic: Text
+    difficulty: Difficulty
+    regions: RegionQuestion
+    compass: Quadrant | None = Field(None, description="Optional compass hint quadrant.")
+    bars: list[BarQuestion] = Field(min_length=2, max_length=2,
+                                    description="Q2 and Q3, on two different bars.")
+    info: Text
+    source: str = Field(min_length=3, description="Where the answers were checked.")
+    status: Status = "confirmed"
+    note: str | None = None
+
+
+class CardsFile(Strict):
+    """``content/terra/cards/*.yaml``."""
+
+    cards: list[Card] = Field(min_length=1)

@@ -1,0 +1,85 @@
+"""Units of Terra answers and their conversion to the imperial side of the board.
+
+Answers are stored once, in the unit the question states (metric). The metric side of a bar
+compares them in the bar's base unit (metres for length); the imperial side converts them
+(km -> mi, °C -> °F, ...) and rounds to what a card would print.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Literal
+
+Quantity = Literal["year", "length", "number"]
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    """A unit: which bar it belongs to, metric factor to the bar's base, imperial conversion."""
+
+    id: str
+    quantity: Quantity
+    symbol: str
+    imperial_symbol: str
+    to_base: float = 1.0  # metric value -> metric base of the bar (metres for length)
+    imperial_scale: float = 1.0  # metric value -> imperial value (x * scale + offset)
+    imperial_offset: float = 0.0
+    imperial_base: float = 1.0  # imperial display unit -> imperial base of the bar (feet)
+
+    def metric_base(self, value: float) -> float:
+        """The value in the metric side's base unit."""
+        return value * self.to_base
+
+    @property
+    def converts(self) -> bool:
+        """Whether the imperial side shows a different number than the metric side."""
+        return self.imperial_scale != 1.0 or self.imperial_offset != 0.0
+
+    def imperial(self, value: float) -> float:
+        """The value as an imperial card prints it: converted, rounded to 3 significant digits."""
+        if not self.converts:
+            return value
+        return round_sig(value * self.imperial_scale + self.imperial_offset)
+
+
+FOOT = 0.3048
+MILE = 1609.344
+UNITS: dict[str, Unit] = {u.id: u for u in (
+    Unit("year", "year", "", ""),
+    Unit("cm", "length", "cm", "in", 0.01, 1 / 2.54, imperial_base=1 / 12),
+    Unit("m", "length", "m", "ft", 1.0, 1 / FOOT),
+    Unit("km", "length", "km", "mi", 1000.0, 1000 / MILE, imperial_base=5280.0),
+    Unit("count", "number", "", ""),
+    Unit("percent", "number", "%", "%"),
+    Unit("hour", "number", "h", "h"),
+    Unit("day", "number", "days", "days"),
+    Unit("years", "number", "years", "years"),
+    Unit("celsius", "number", "°C", "°F", 1.0, 9 / 5, 32.0),
+    Unit("m2", "number", "m²", "sq ft", 1.0, 1 / FOOT**2),
+    Unit("km2", "number", "km²", "sq mi", 1.0, 1e6 / MILE**2),
+    Unit("m3", "number", "m³", "cu ft", 1.0, 1 / FOOT**3),
+    Unit("km3", "number", "km³", "cu mi", 1.0, 1e9 / MILE**3),
+    Unit("litre", "number", "l", "gal", 1.0, 1 / 3.785411784),
+    Unit("kg", "number", "kg", "lb", 1.0, 1 / 0.45359237),
+    Unit("tonne", "number", "t", "short tons", 1.0, 1000 / 907.18474),
+    Unit("kmh", "number", "km/h", "mph", 1.0, 1000 / MILE),
+)}
+
+UnitId = Literal["year", "cm", "m", "km", "count", "percent", "hour", "day", "years", "celsius",
+                 "m2", "km2", "m3", "km3", "litre", "kg", "tonne", "kmh"]
+
+def round_sig(value: float, digits: int = 3) -> float:
+    """Round to ``digits`` significant figures (what a card prints on the imperial side)."""
+    if value == 0 or not math.isfinite(value):
+        return value
+    magnitude = math.floor(math.log10(abs(value)))
+    factor = 10 ** (digits - 1 - magnitude)
+    return round(value * factor) / factor
+
+
+def format_number(value: float) -> str:
+    """A number for messages and cards: ``2,000,000``, ``56.7``, ``-2,560``."""
+    if math.isfinite(value) and float(value).is_integer() and abs(value) < 1e15:
+        return f"{int(value):,}"
+    return f"{value:,.6g}"

@@ -1,0 +1,50 @@
+"""Shared fixtures: content folders built from the checked-in fixtures or the shipped content."""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from cardkit.core.checking import CheckOptions, run_check
+from cardkit.core.diagnostics import Report
+
+ROOT = Path(__file__).resolve().parent.parent
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
+TERRA_BASE = FIXTURES / "terra_base"
+SHIPPED = ROOT / "content"
+
+
+def check_dir(content: Path, *games: str) -> Report:
+    """Run a full check of a content folder without any cache."""
+    return run_check(CheckOptions(games=games, content_dir=content, cache_dir=None))
+
+
+def positions(report: Report, code: str, root: Path) -> list[str]:
+    """``file:line:col`` (file relative to the game folder) of every finding with ``code``."""
+    out = []
+    for d in report.diagnostics:
+        if d.code == code:
+            rel = Path(d.file).resolve().relative_to(root.resolve()).as_posix()
+            out.append(f"{rel}:{d.line}:{d.col}")
+    return out
+
+
+@pytest.fixture
+def terra_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
+    """Copy the six-region Terra test world; optionally overwrite files (relative to terra/)."""
+
+    def make(files: dict[str, str] | None = None) -> Path:
+        dest = tmp_path / "content"
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(TERRA_BASE, dest)
+        for rel, text in (files or {}).items():
+            path = dest / "terra" / rel
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        return dest
+
+    return make

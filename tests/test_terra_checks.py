@@ -1,0 +1,62 @@
+"""Every Terra check: its failing fixture reports exactly the expected positions, its passing
+fixture is silent. Cases live in ``fixtures/terra_cases.yaml`` as edits of ``terra_base``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from ruamel.yaml import YAML
+
+from cardkit.core.diagnostics import Severity
+from cardkit.core.registry import get_game
+
+from .conftest import FIXTURES, TERRA_BASE, check_dir, positions
+
+CASES: list[dict[str, Any]] = YAML(typ="safe").load(
+    (FIXTURES / "terra_cases.yaml").read_text("utf-8"))["cases"]
+
+
+def _apply(edits: list[dict[str, str]]) -> dict[str, str]:
+    files: dict[str, str] = {}
+    for edit in edits:
+        rel = edit["file"]
+        text = files.get(rel) or (TERRA_BASE / "terra" / rel).read_text("utf-8")
+        assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
+        files[rel] = text.replace(edit["old"], edit["new"])
+    return files
+
+
+def test_every_terra_code_has_a_case() -> None:
+    codes = {c.code for c in get_game("terra").checks}
+    assert codes == {case["code"] for case in CASES}
+    assert len(codes) >= 10
+
+
+def test_base_fixture_is_clean(terra_content) -> None:  # type: ignore[no-untyped-def]
+    report = check_dir(terra_content(), "terra")
+    assert report.diagnostics == []
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
+def test_failing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
+    content = terra_content(_apply(case["fail"]))
+    report = check_dir(content, "terra")
+    assert positions(report, case["code"], content / "terra") == case["expect"]
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
+def test_passing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
+    content = terra_content(_apply(case.get("pass") or []))
+    report = check_dir(content, "terra")
+    assert positions(report, case["code"], content / "terra") == []
+    assert [d for d in report.diagnostics if d.severity is not Severity.INFO] == []
+
+
+def test_findings_carry_the_object_id(terra_content) -> None:  # type: ignore[no-untyped-def]
+    case = next(c for c in CASES if c["code"] == "TER014")
+    report = check_dir(terra_content(_apply(case["fail"])), "terra")
+    (diag,) = [d for d in report.diagnostics if d.code == "TER014"]
+    assert diag.object_id == "golden-gate-bridge"
+    assert diag.severity is Severity.ERROR
