@@ -23,6 +23,36 @@ T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
+class TextField:
+    """A translatable field of a content object.
+
+    ``path`` is dotted; ``*`` stands for every index of a list (``bars.*.question``). The
+    expanded key (``bars.0.question``) names the field in locale overlays and PO ``msgctxt``.
+    ``max_chars`` is the size limit shown to translators.
+    """
+
+    path: str
+    max_chars: int
+    label: str = ""
+
+    def expand(self, obj: Any) -> list[tuple[str, Any]]:
+        """``(key, value)`` for every concrete field the path reaches in ``obj`` (skips ``None``)."""
+        found: list[tuple[list[str], Any]] = [([], obj)]
+        for part in self.path.split("."):
+            nxt: list[tuple[list[str], Any]] = []
+            for keys, node in found:
+                if part == "*":
+                    items = node if isinstance(node, (list, tuple)) else []
+                    nxt += [([*keys, str(i)], item) for i, item in enumerate(items)]
+                else:
+                    value = node.get(part) if isinstance(node, dict) else getattr(node, part, None)
+                    if value is not None:
+                        nxt.append(([*keys, part], value))
+            found = nxt
+        return [(".".join(keys), value) for keys, value in found]
+
+
+@dataclass(frozen=True, slots=True)
 class FileKind:
     """One kind of content file: where it lives, its model, and its list of id'd objects.
 
@@ -36,6 +66,8 @@ class FileKind:
     items: str
     required: bool = True
     description: str = ""
+    #: Translatable fields of each item; kinds with any get locale overlays in ``i18n/<locale>/``.
+    translatable: tuple[TextField, ...] = ()
 
     def matches(self, relpath: str) -> bool:
         """Whether a path relative to the game folder (POSIX separators) is of this kind."""

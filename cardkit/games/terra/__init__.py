@@ -6,21 +6,29 @@ and ``cards/*.yaml`` (topics). See ``checks.py`` for the consistency rules.
 
 from __future__ import annotations
 
-from ...core.spec import FileKind, Game
+from ...core.spec import FileKind, Game, TextField
 from .checks import CHECKS
 from .describe import label, resolve
-from .model import BarsFile, CardsFile, RegionsFile
+from .model import BarsFile, CardsFile, RegionsFile, StringsFile
 
 SPEC = Game(
     id="terra",
     title="Terra",
     kinds=(
         FileKind("regions", "regions.yaml", RegionsFile, "regions",
-                 description="Terra's world map: land and sea regions with quadrants and neighbours."),
+                 description="Terra's world map: land and sea regions with quadrants and neighbours.",
+                 translatable=(TextField("name", 40, "region name"),)),
         FileKind("bars", "bars.yaml", BarsFile, "bars",
-                 description="Terra's three bars with line values for the metric and imperial sides."),
+                 description="Terra's three bars with line values for the metric and imperial sides.",
+                 translatable=(TextField("label", 30, "bar label"),)),
         FileKind("cards", "cards/*.yaml", CardsFile, "cards",
-                 description="Terra topic cards: region question, two bar questions, info, source."),
+                 description="Terra topic cards: region question, two bar questions, info, source.",
+                 translatable=(TextField("topic", 60, "topic"),
+                               TextField("bars.*.question", 160, "bar question"),
+                               TextField("info", 600, "info box"))),
+        FileKind("strings", "strings.yaml", StringsFile, "strings",
+                 description="Texts printed by Terra's card templates: labels, units, phrases.",
+                 translatable=(TextField("text", 60, "template text"),)),
     ),
     checks=CHECKS,
     label=label,

@@ -115,6 +115,25 @@ class Card(Strict):
     note: str | None = None
 
 
+PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+PluralText = Annotated[dict[PluralCategory, Text], Field(
+    min_length=2, description="Plural forms by CLDR category; English gives `one` and `other`.")]
+
+
+class UiString(Strict):
+    """A fixed text printed by the card templates (labels, unit names, plural phrases)."""
+
+    id: Id
+    text: Text | PluralText
+    note: str | None = Field(None, description="Context for translators.")
+
+
+class StringsFile(Strict):
+    """``content/terra/strings.yaml``."""
+
+    strings: list[UiString] = Field(min_length=1)
+
+
 class CardsFile(Strict):
     """``content/terra/cards/*.yaml``."""
 

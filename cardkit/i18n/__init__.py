@@ -1,0 +1,1 @@
+"""Translations: locale overlays, translation checks, glossaries, PO/XLIFF exchange, status."""
