@@ -6,9 +6,10 @@ the result cache; the models, ruamel and pydantic are imported only on a miss.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .cache import CheckCache
 from .diagnostics import Diagnostic, Report, Severity, Summary, count
@@ -22,6 +23,7 @@ if TYPE_CHECKING:
     from .spec import GameSpec
 
 DEFAULT_CACHE_DIR = Path(".cardkit-cache")
+LOCALES = "locales"
 MAX_FILE_BYTES = 4 * 1024 * 1024
 
 
@@ -53,59 +55,71 @@ def run_check(options: CheckOptions) -> Report:
     """Check the content of the selected games and return the sorted, located report."""
     ids = select_games(options.games, options.content_dir)
     sources = {g: discover(options.content_dir, g, MAX_FILE_BYTES) for g in ids}
+    locale_files = discover(options.content_dir, LOCALES, MAX_FILE_BYTES)
     cache = CheckCache(options.cache_dir)
     key = cache.report_key([
         str(options.content_dir.resolve()), *ids,
-        *(f"{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
+        *(f"{s.game}/{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
+        *(f"locales/{s.relpath}:{s.digest}" for s in locale_files),
     ])
     hit = cache.get_report(key)
     if hit is not None:
         return _report_from_json(hit)
-    report = _check_uncached(ids, sources, options, cache)
+    report = _check_uncached(ids, sources, locale_files, options, cache)
     cache.put_report(key, _report_to_json(report))
     return report
 
 
 def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
-                    options: CheckOptions, cache: CheckCache) -> Report:
+                    locale_files: list[SourceFile], options: CheckOptions,
+                    cache: CheckCache) -> Report:
+    from ..i18n.translations import is_translation_file
     from .sourcemap import resolve_locations
 
     diagnostics: list[Diagnostic] = []
     summary = Summary()
+    parse = make_parser(cache)
+    locales: dict[str, Any] | None = None
     for game in ids:
-        files = sources[game]
-        summary.files += len(files)
+        files = [s for s in sources[game] if not is_translation_file(s.relpath)]
+        tr_files = [s for s in sources[game] if is_translation_file(s.relpath)]
+        summary.files += len(sources[game])
         if not files:
             diagnostics.append(Diagnostic(
                 "CK002", Severity.ERROR, f"no content files for game {game!r}",
                 display_path(game_folder(options.content_dir, game)), 1, 1))
             continue
-        content, found = load_game_sources(get_game(game), files, cache)
+        content, found = load_content_with(get_game(game), files, parse)
         summary.objects += content.object_count
         diagnostics.extend(found)
-        if content.complete:
-            diagnostics.extend(run_game_checks(content))
-        else:
+        if not content.complete:
             diagnostics.append(Diagnostic(
                 "CK004", Severity.INFO, f"consistency checks of {game!r} skipped until every "
                 "file loads", files[0].display, 1, 1))
+            continue
+        diagnostics.extend(run_game_checks(content))
+        if tr_files:
+            if locales is None:
+                locales, found = _load_locales(options.content_dir, parse)
+                diagnostics.extend(found)
+                summary.files += len(locale_files)
+            diagnostics.extend(translation_diagnostics(content, tr_files, locales, parse))
     texts = {s.display: s for g in ids for s in sources[g]}
+    texts.update({s.display: s for s in locale_files})
     located = resolve_locations(diagnostics, lambda f: texts[f].text() if f in texts else None)
     located.sort(key=Diagnostic.sort_key)
     return Report(located, count(located, summary))
 
 
-def load_game_sources(game: GameSpec, files: list[SourceFile],
-                      cache: CheckCache | None = None) -> tuple[GameContent, list[Diagnostic]]:
-    """Load one game's files (through the parse cache when given)."""
-    from .content import default_parse, load_content
+def make_parser(cache: CheckCache | None) -> Callable[[SourceFile], LoadResult]:
+    """A parse function for source files, going through the per-file parse cache if any."""
+    from .content import default_parse
+    from .loader import LoadResult
 
     if cache is None or cache.root is None:
-        return load_content(game, files, default_parse)
+        return default_parse
 
     def parse(source: SourceFile) -> LoadResult:
-        from .loader import LoadResult
-
         hit = cache.get_parsed(source.digest)
         if isinstance(hit, tuple) and len(hit) == 2:
             data, found = hit
@@ -115,16 +129,51 @@ def load_game_sources(game: GameSpec, files: list[SourceFile],
         cache.put_parsed(source.digest, (result.data, [d.to_dict() for d in result.diagnostics]))
         return result
 
+    return parse
+
+
+def load_content_with(game: GameSpec, files: list[SourceFile],
+                      parse: Callable[[SourceFile], LoadResult]
+                      ) -> tuple[GameContent, list[Diagnostic]]:
+    """Load one game's content files with the given parse function."""
+    from .content import load_content
+
     return load_content(game, files, parse)
 
 
+def _load_locales(content_dir: Path, parse: Callable[[SourceFile], LoadResult]
+                  ) -> tuple[dict[str, Any], list[Diagnostic]]:
+    from ..i18n.translations import load_locales
+
+    return load_locales(content_dir, parse)
+
+
+def translation_diagnostics(content: GameContent, files: list[SourceFile],
+                            locales: dict[str, Any], parse: Callable[[SourceFile], LoadResult]
+                            ) -> list[Diagnostic]:
+    """Load and check a game's translations; return their findings."""
+    from ..i18n.translations import check_translations, load_translations
+
+    loaded = load_translations(content, files, locales, parse)
+    diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game))
+    return diags
+
+
+def extra_pair_checks(game: GameSpec) -> tuple[Any, ...]:
+    """Translation checks contributed by other layers for this game (the PDF fit check)."""
+    return tuple(getattr(game, "extra_translation_checks", ()))
+
+
 def load_game(game: str, content_dir: Path) -> tuple[GameContent, list[Diagnostic]]:
-    """Load a game's content for reading (``list``, ``show``, engines, renderers)."""
+    """Load a game's content (not its translations) for ``list``, ``show``, engines, renderers."""
+    from ..i18n.translations import is_translation_file
+    from .content import default_parse
     from .sourcemap import resolve_locations
 
     spec = get_game(game)
-    files = discover(content_dir, game, MAX_FILE_BYTES)
-    content, diags = load_game_sources(spec, files)
+    files = [s for s in discover(content_dir, game, MAX_FILE_BYTES)
+             if not is_translation_file(s.relpath)]
+    content, diags = load_content_with(spec, files, default_parse)
     texts = {s.display: s for s in files}
     return content, resolve_locations(diags, lambda f: texts[f].text() if f in texts else None)
 

@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import BaseModel
+
 from .atomic import write_text_atomic
 from .registry import game_ids, get_game
 from .spec import FileKind
@@ -21,14 +23,16 @@ DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
 def kind_schema(game: str, kind: FileKind) -> dict[str, Any]:
     """The draft-07 JSON Schema of one file kind."""
-    schema = kind.model.model_json_schema(ref_template="#/definitions/{model}")
+    return model_schema(kind.model, f"cardkit {game} {kind.name}", kind.description)
+
+
+def model_schema(model: type[BaseModel], title: str, description: str = "") -> dict[str, Any]:
+    """The draft-07 JSON Schema of a model."""
+    schema = model.model_json_schema(ref_template="#/definitions/{model}")
     defs = schema.pop("$defs", None)
-    out: dict[str, Any] = {
-        "$schema": DRAFT_07,
-        "title": f"cardkit {game} {kind.name}",
-    }
-    if kind.description:
-        out["description"] = kind.description
+    out: dict[str, Any] = {"$schema": DRAFT_07, "title": title}
+    if description:
+        out["description"] = description
     out.update({k: v for k, v in schema.items() if k not in {"title"}})
     if defs:
         out["definitions"] = defs
@@ -37,10 +41,16 @@ def kind_schema(game: str, kind: FileKind) -> dict[str, Any]:
 
 
 def _drop_draft2019(node: Any) -> None:
-    """Replace keywords that draft-07 lacks with their draft-07 spelling."""
+    """Adjust pydantic's output for draft-07 validators and editors.
+
+    ``const`` gets an ``enum`` twin (older editors ignore ``const``), and mappings with
+    constrained keys (``patternProperties``) reject other keys, as the models do.
+    """
     if isinstance(node, dict):
         if "const" in node and "enum" not in node:
             node["enum"] = [node["const"]]
+        if "patternProperties" in node and "additionalProperties" not in node:
+            node["additionalProperties"] = False
         for value in node.values():
             _drop_draft2019(value)
     elif isinstance(node, list):
@@ -64,11 +74,24 @@ class SchemaResult:
 
 def expected_schemas() -> dict[Path, str]:
     """Relative path -> text of every schema file the models generate."""
-    out: dict[Path, str] = {}
+    from ..i18n.glossary import GlossaryFile
+    from ..i18n.locale import LocalesFile
+    from ..i18n.overlay import overlay_model
+
+    out: dict[Path, str] = {
+        Path("locales.schema.json"): render(model_schema(
+            LocalesFile, "cardkit locale", "A locale: plural forms, punctuation, numbers.")),
+        Path("glossary.schema.json"): render(model_schema(
+            GlossaryFile, "cardkit glossary", "Required translations of a game's key terms.")),
+    }
     for game in game_ids():
         spec = get_game(game)
         for kind in spec.kinds:
             out[Path(game) / kind.schema_name] = render(kind_schema(game, kind))
+            if kind.translatable:
+                out[Path(game) / f"i18n-{kind.name}.schema.json"] = render(model_schema(
+                    overlay_model(spec, kind.name), f"cardkit {game} {kind.name} translations",
+                    f"Translations of {game} {kind.name} into one locale."))
     return out
 
 

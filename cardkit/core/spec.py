@@ -134,6 +134,7 @@ class GameSpec(Protocol):
     title: str
     kinds: tuple[FileKind, ...]
     checks: tuple[Check, ...]
+    tokens: frozenset[str]
 
     def kind_for(self, relpath: str) -> FileKind | None:
         """The file kind a path (relative to the game folder) belongs to."""
@@ -148,6 +149,8 @@ class Game:
     title: str
     kinds: tuple[FileKind, ...]
     checks: tuple[Check, ...] = field(default_factory=tuple)
+    #: Placeholder and icon tokens its texts may use (``{n}``, ``[coin]``): the token registry.
+    tokens: frozenset[str] = frozenset()
     #: A short human label for ``cardkit list`` (default: the object's name/topic/label field).
     label: Callable[[Record[Any]], str] | None = None
     #: The object with its references resolved, for ``cardkit show``.

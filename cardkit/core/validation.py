@@ -33,6 +33,10 @@ def error_to_diagnostic(err: Any, data: Any, file: str, prefix: Pointer = ()) ->
     loc: Pointer = prefix + tuple(p if isinstance(p, (str, int)) else str(p) for p in err["loc"])
     kind: str = err["type"]
     value = err.get("input")
+    if "[key]" in loc:  # a mapping key that is not allowed (constrained keys)
+        loc = tuple(p for p in loc if p != "[key]")
+        return Diagnostic("SCH002", Severity.ERROR, f"unknown field {loc[-1]!r}", file,
+                          object_id=_object_id(data, loc[:-1]), pointer=loc, at="key")
     object_id = _object_id(data, loc)
     if kind == "extra_forbidden":
         field = loc[-1] if loc else "?"

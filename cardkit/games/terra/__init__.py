@@ -31,6 +31,7 @@ SPEC = Game(
                  translatable=(TextField("text", 60, "template text"),)),
     ),
     checks=CHECKS,
+    tokens=frozenset({"{n}"}),
     label=label,
     resolve=resolve,
 )

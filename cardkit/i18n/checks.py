@@ -1,0 +1,365 @@
+"""Translation checks (``I18N…``): each a small function with a stable code and a docstring.
+
+Set-level checks look at which translations exist (missing, orphan, stale); pair-level checks look
+at one English text and its translation. Names in brackets are the equivalent pofilter/Weblate
+checks. The PDF layer adds the fit check (I18N018) through :attr:`TranslationEnv.extra_checks`.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from collections.abc import Callable, Iterable, Iterator
+from dataclasses import dataclass, field
+
+from ..core.diagnostics import CodeInfo, Diagnostic, Severity
+from .glossary import Term, term_issues
+from .locale import Locale
+from .overlay import Entry
+from .sources import SourceText
+from .text import (greek_numbers, invisible_chars, is_prose, markup, mixed_script_words,
+                   numbers, roman_numbers, tokens)
+
+E, W = Severity.ERROR, Severity.WARNING
+ENGLISH_DECIMAL, ENGLISH_GROUPS = ".", [","]
+SENTENCE_ENDS = ("?", "!", ".", ":", "…")
+CLOSERS = "\"'”’»)]"
+
+
+@dataclass(frozen=True, slots=True)
+class Issue:
+    """A problem with one translation; ``form`` names the plural form when it is one form's."""
+
+    message: str
+    form: str | None = None
+
+
+@dataclass(slots=True)
+class TranslationEnv:
+    """What pair checks need besides the texts."""
+
+    locale: Locale
+    token_registry: frozenset[str] = frozenset()
+    terms: list[Term] = field(default_factory=list)
+    glyphs: frozenset[int] | None = None
+    extra_checks: tuple[PairCheck, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Pair:
+    """An English source text and its translation into one locale."""
+
+    source: SourceText
+    entry: Entry
+    env: TranslationEnv
+
+    def forms(self) -> list[tuple[str | None, str, str]]:
+        """``(form, english, translation)`` per text to compare (one per plural form)."""
+        src, tr = self.source.text, self.entry.translation.text
+        if isinstance(src, str) and isinstance(tr, str):
+            return [(None, src, tr)]
+        if isinstance(src, dict) and isinstance(tr, dict):
+            return [(form, src.get("one", "") if form == "one" else src.get("other", ""), text)
+                    for form, text in tr.items()]
+        return []
+
+
+@dataclass(frozen=True, slots=True)
+class PairCheck:
+    """A check of one source/translation pair."""
+
+    code: str
+    summary: str
+    run: Callable[[Pair], Iterable[Issue]]
+    severity: Severity = E
+
+    @property
+    def info(self) -> CodeInfo:
+        """Documentation record."""
+        return CodeInfo(self.code, self.severity, self.summary, (self.run.__doc__ or "").strip())
+
+
+def _per_form(pair: Pair, fn: Callable[[str, str], str | None]) -> Iterator[Issue]:
+    for form, english, text in pair.forms():
+        message = fn(english, text)
+        if message:
+            yield Issue(message, form)
+
+
+def token_parity(pair: Pair) -> Iterator[Issue]:
+    """Placeholders and icon tokens are the same multiset as in the English [variables].
+
+    bad:  en "Gain {n} [coin]" -> pl "Zyskaj [coin]"
+    good: pl "Zyskaj {n} [coin]"
+    """
+    def check(english: str, text: str) -> str | None:
+        a, b = tokens(english), tokens(text)
+        if a == b:
+            return None
+        lost = sorted((a - b).elements())
+        extra = sorted((b - a).elements())
+        parts = ([f"missing {', '.join(lost)}"] if lost else []) + \
+            ([f"unexpected {', '.join(extra)}"] if extra else [])
+        return "tokens differ from the English: " + "; ".join(parts)
+    yield from _per_form(pair, check)
+
+
+def unknown_tokens(pair: Pair) -> Iterator[Issue]:
+    """Every token is one the game defines (its token registry).
+
+    bad:  "[coins]" when the game's icon is "[coin]"
+    good: "[coin]"
+    """
+    registry = pair.env.token_registry
+    for form, _, text in pair.forms():
+        unknown = sorted(set(tokens(text)) - registry)
+        if unknown:
+            yield Issue(f"unknown token(s) {', '.join(unknown)}; known: "
+                        f"{', '.join(sorted(registry)) or 'none'}", form)
+
+
+def markup_parity(pair: Pair) -> Iterator[Issue]:
+    """Inline tags are the same as in the English [xmltags].
+
+    bad:  en "<i>Welwitschia</i> lives..." -> el "Η Welwitschia ζει..."
+    good: el "Η <i>Welwitschia</i> ζει..."
+    """
+    def check(english: str, text: str) -> str | None:
+        a, b = markup(english), markup(text)
+        return None if a == b else (f"markup differs from the English: {sorted(a.elements())} vs "
+                                    f"{sorted(b.elements())}")
+    yield from _per_form(pair, check)
+
+
+def number_parity(pair: Pair) -> Iterator[Issue]:
+    """The same numbers as the English, written in the locale's style [numbers].
+
+    Roman numerals count as numbers (a century: en "19th century" -> pl "XIX wiek"), and so do
+    Greek numerals with the numeral sign (en "Louis XIV" -> el "Λουδοβίκος ΙΔ΄").
+
+    bad:  en "in 1937, 1,280 m" -> pl "w 1973 r., 1280,5 m"; el "56.7" (a decimal point)
+    good: pl "w 1937 r., 1 280 m"; el "56,7"
+    """
+    loc = pair.env.locale
+
+    def check(english: str, text: str) -> str | None:
+        a = numbers(english, ENGLISH_DECIMAL, ENGLISH_GROUPS) + roman_numbers(english)
+        b = numbers(text, loc.decimal, loc.group) + roman_numbers(text) + greek_numbers(text)
+        if a == b:
+            return None
+        lost = sorted(f"{x:f}" for x in (a - b).elements())
+        extra = sorted(f"{x:f}" for x in (b - a).elements())
+        parts = ([f"missing {', '.join(lost)}"] if lost else []) + \
+            ([f"unexpected {', '.join(extra)}"] if extra else [])
+        return (f"numbers differ from the English ({'; '.join(parts)}); write decimals with "
+                f"{loc.decimal!r}")
+    yield from _per_form(pair, check)
+
+
+def unchanged(pair: Pair) -> Iterator[Issue]:
+    """A translation of prose is not a copy of the English [unchanged].
+
+    A name that is really the same in the locale is marked ``same: true`` by the translator.
+
+    bad:  pl "Did you know?" for en "Did you know?"
+    good: pl "Czy wiesz?"; "Empire State Building" with ``same: true``; one-word names
+    """
+    if pair.entry.translation.same:
+        return
+
+    def check(english: str, text: str) -> str | None:
+        return "identical to the English" if text == english and is_prose(english) else None
+    yield from _per_form(pair, check)
+
+
+def whitespace(pair: Pair) -> Iterator[Issue]:
+    """Not blank; no leading or trailing whitespace; no double spaces [blank, *whitespace].
+
+    bad:  " Czy wiesz? ", "Czy  wiesz?", ""
+    good: "Czy wiesz?"
+    """
+    def check(english: str, text: str) -> str | None:
+        if not text.strip():
+            return "translation is blank"
+        if text != text.strip():
+            return "leading or trailing whitespace"
+        if "  " in text:
+            return "double space"
+        return None
+    yield from _per_form(pair, check)
+
+
+def _end(text: str) -> str:
+    stripped = text.rstrip().rstrip(CLOSERS)
+    return stripped[-1:] if stripped else ""
+
+
+def end_punctuation(pair: Pair) -> Iterator[Issue]:
+    """A sentence ends as the English does, in the locale's way: Greek `?` is `;` [endpunc].
+
+    bad:  en "How long is it?" -> el "Πόσο μακρύ είναι?"
+    good: el "Πόσο μακρύ είναι;"
+    """
+    mapping = pair.env.locale.end_punctuation
+
+    def check(english: str, text: str) -> str | None:
+        src_end, tr_end = _end(english), _end(text)
+        if src_end in SENTENCE_ENDS:
+            accepted = mapping.get(src_end, [src_end])
+            if tr_end not in accepted:
+                return (f"ends with {tr_end or 'nothing'!r}; the English ends with {src_end!r}, "
+                        f"which is {' or '.join(repr(a) for a in accepted)} here")
+        elif tr_end in ("?", "!", ";") and tr_end not in (english[-1:],):
+            return f"ends with {tr_end!r}; the English has no closing punctuation"
+        return None
+    yield from _per_form(pair, check)
+
+
+def quotes_and_brackets(pair: Pair) -> Iterator[Issue]:
+    """Quotation marks are the locale's (Polish „…”, Greek «…»); brackets balance [doublequoting].
+
+    bad:  pl "tzw. "Złote Wrota"", el "(περίπου"
+    good: pl "tzw. „Złote Wrota”", el "(περίπου)"
+    """
+    loc = pair.env.locale
+
+    def check(english: str, text: str) -> str | None:
+        wrong = sorted({q for q in loc.forbidden_quotes if q in text})
+        if wrong:
+            return f"quotation mark(s) {' '.join(wrong)}; use {loc.quotes[0]}…{loc.quotes[1]}"
+        for left, right in ("()", "[]", (loc.quotes[0], loc.quotes[1])):
+            if left != right and text.count(left) != text.count(right):
+                return f"unbalanced {left}{right}"
+        return None
+    yield from _per_form(pair, check)
+
+
+def line_breaks(pair: Pair) -> Iterator[Issue]:
+    """The same number of line breaks as the English [newlines].
+
+    bad:  en "Line one\\nLine two" -> pl "Linia pierwsza linia druga"
+    good: pl "Linia pierwsza\\nLinia druga"
+    """
+    def check(english: str, text: str) -> str | None:
+        a, b = english.count("\n"), text.count("\n")
+        return None if a == b else f"{b} line break(s); the English has {a}"
+    yield from _per_form(pair, check)
+
+
+def glossary(pair: Pair) -> Iterator[Issue]:
+    """Key terms use the glossary's translation, in any accepted inflected form.
+
+    bad:  en "Which region..." -> el "Ποια ζώνη..." (glossary: region = περιοχή)
+    good: el "Σε ποια περιοχή..." or "Σε ποιες περιοχές..."
+    """
+    for form, english, text in pair.forms():
+        for term in pair.env.terms:
+            for message in term_issues(term, english, text):
+                yield Issue(message, form)
+
+
+def mixed_scripts(pair: Pair) -> Iterator[Issue]:
+    """No word mixes scripts (a Latin `o` in a Greek word, a Cyrillic `а` in a Polish one).
+
+    bad:  el "Αθηνa" (Latin a)
+    good: el "Αθηνα"
+    """
+    for form, _, text in pair.forms():
+        words = mixed_script_words(text)
+        if words:
+            yield Issue(f"word(s) mixing scripts: {', '.join(words)}", form)
+
+
+def normalisation(pair: Pair) -> Iterator[Issue]:
+    """Text is Unicode NFC with no zero-width, bidi or control characters.
+
+    bad:  "Πόσο;" written with U+037E (not NFC), "wie\\u200bsz"
+    good: "Πόσο;" with U+003B, "wiesz"
+    """
+    for form, _, text in pair.forms():
+        if unicodedata.normalize("NFC", text) != text:
+            yield Issue("text is not NFC-normalised", form)
+        hidden = invisible_chars(text)
+        if hidden:
+            yield Issue(f"invisible or control character(s) {', '.join(hidden)}", form)
+
+
+def glyph_coverage(pair: Pair) -> Iterator[Issue]:
+    """Every character exists in the font cards are printed with [validchars].
+
+    bad:  "漢" (not in the card font: it would print as a box)
+    good: Greek and Polish letters, which the font covers
+    """
+    glyphs = pair.env.glyphs
+    if glyphs is None:
+        return
+    for form, _, text in pair.forms():
+        missing = sorted({ch for ch in text if ord(ch) not in glyphs and ch != "\n"})
+        if missing:
+            shown = ", ".join(f"{c!r} U+{ord(c):04X}" for c in missing[:5])
+            yield Issue(f"character(s) missing from the card font: {shown}", form)
+
+
+def plural_forms(pair: Pair) -> Iterator[Issue]:
+    """A pluralised text gives exactly the locale's plural forms (Polish: one, few, many).
+
+    bad:  pl {one: "{n} karta", other: "{n} karty"}
+    good: pl {one: "{n} karta", few: "{n} karty", many: "{n} kart"}
+    """
+    src, tr = pair.source.text, pair.entry.translation.text
+    wanted = pair.env.locale.plural.categories
+    if isinstance(src, dict) and not isinstance(tr, dict):
+        yield Issue(f"the English has plural forms; give {', '.join(wanted)}")
+    elif isinstance(src, str) and isinstance(tr, dict):
+        yield Issue("the English has no plural forms; give one text")
+    elif isinstance(tr, dict):
+        missing = [c for c in wanted if c not in tr]
+        extra = [c for c in tr if c not in wanted]
+        if missing or extra:
+            yield Issue(f"plural forms of {pair.env.locale.code} are {', '.join(wanted)}"
+                        + (f"; missing {', '.join(missing)}" if missing else "")
+                        + (f"; not used: {', '.join(extra)}" if extra else ""))
+
+
+PAIR_CHECKS: tuple[PairCheck, ...] = (
+    PairCheck("I18N004", "tokens match the English", token_parity),
+    PairCheck("I18N005", "tokens are known to the game", unknown_tokens),
+    PairCheck("I18N006", "markup matches the English", markup_parity),
+    PairCheck("I18N007", "numbers match the English", number_parity),
+    PairCheck("I18N008", "translation is not a copy of the English", unchanged, W),
+    PairCheck("I18N009", "no blank text or stray whitespace", whitespace),
+    PairCheck("I18N010", "end punctuation matches", end_punctuation),
+    PairCheck("I18N011", "the locale's quotation marks; balanced brackets", quotes_and_brackets),
+    PairCheck("I18N012", "line breaks match", line_breaks),
+    PairCheck("I18N013", "glossary terms used", glossary),
+    PairCheck("I18N014", "no word mixes scripts", mixed_scripts),
+    PairCheck("I18N015", "NFC, no invisible characters", normalisation),
+    PairCheck("I18N016", "every character is in the card font", glyph_coverage),
+    PairCheck("I18N017", "plural forms of the locale", plural_forms),
+)
+
+SET_CODES: tuple[CodeInfo, ...] = (
+    CodeInfo("I18N001", W, "translation missing", "A translatable field has no translation in a "
+             "locale that the game is translated into. Absent means untranslated: never copy "
+             "the English in as a placeholder.\n\nbad:  no entry for cards/x/topic in el\n"
+             "good: an entry with the Greek text and the English fingerprint"),
+    CodeInfo("I18N002", W, "orphan translation", "A translation for an object or field that "
+             "does not exist (renamed or deleted).\n\nbad:  entries: {old-id: ...}\n"
+             "good: only ids and fields of the content"),
+    CodeInfo("I18N003", W, "stale translation", "The English changed after the translation was "
+             "made (its fingerprint differs). Re-translate, or confirm it with `cardkit i18n "
+             "confirm`.\n\nbad:  src: fingerprint of the old English\ngood: src: current one"),
+    CodeInfo("I18N019", E, "overlay of an unknown or mismatched locale", "The overlay's "
+             "`locale:` must equal its folder name, and a locale file "
+             "content/locales/<code>.yaml must define it.\n\nbad:  i18n/el/cards.yaml with "
+             "`locale: pl`\ngood: `locale: el`"),
+)
+
+
+def pair_diagnostics(pair: Pair, checks: Iterable[PairCheck]) -> Iterator[Diagnostic]:
+    """Run pair checks and place their issues on the translated text (or plural form)."""
+    for check in checks:
+        for issue in check.run(pair):
+            pointer = pair.entry.pointer + ("text",) + ((issue.form,) if issue.form else ())
+            yield Diagnostic(check.code, check.severity,
+                             f"{pair.env.locale.code}: {issue.message}", pair.entry.file,
+                             object_id=pair.source.object_id, pointer=pointer)

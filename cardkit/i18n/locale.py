@@ -1,0 +1,57 @@
+"""Locales as data: ``content/locales/<code>.yaml``. A new locale is a new file, not code."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Script = Literal["Latin", "Greek", "Cyrillic"]
+Category = Literal["zero", "one", "two", "few", "many", "other"]
+
+
+class Plural(BaseModel):
+    """Plural forms: the categories a pluralised text must give, and gettext's header."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    categories: list[Category] = Field(min_length=1, description="In gettext's msgstr[] order.")
+    gettext: str = Field(pattern=r"^nplurals=\d+; plural=.+;$",
+                         description="The PO `Plural-Forms` header value.")
+
+
+class Locale(BaseModel):
+    """One language: how its text is written and checked."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    code: Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
+    name: str
+    native_name: str
+    script: Script
+    plural: Plural
+    decimal: str = Field(max_length=1)
+    group: list[str] = Field(description="Accepted thousands separators (spaces included).")
+    quotes: list[str] = Field(min_length=2, max_length=2, description="Opening, closing.")
+    end_punctuation: dict[str, list[str]] = Field(
+        default_factory=dict,
+        description="English sentence end -> accepted endings here (Greek `?` -> `;`).")
+    forbidden_quotes: list[str] = Field(default_factory=list,
+                                        description="Quotation marks that are wrong here.")
+
+
+class LocalesFile(BaseModel):
+    """``content/locales/<code>.yaml``."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    locale: Locale
+
+
+SOURCE_LOCALE = "en"
+
+
+def locales_dir(content_dir: Path) -> Path:
+    """Where locale definitions live."""
+    return content_dir / "locales"

@@ -1,0 +1,114 @@
+"""Locale overlays: ``content/<game>/i18n/<locale>/<kind>.yaml``, keyed by object id and field.
+
+```yaml
+locale: el
+entries:
+  golden-gate-bridge:
+    topic: {text: Γέφυρα Γκόλντεν Γκέιτ, src: 3f0c2a9b81d4}
+```
+
+Only translatable fields are allowed (a strict, generated model per game and kind). ``src`` is
+the fingerprint of the English text the translation was made from. An absent entry means
+"untranslated": the English is never copied in as a placeholder.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model
+
+from ..core.diagnostics import Diagnostic, Pointer
+from ..core.discovery import SourceFile
+from ..core.spec import FileKind, GameSpec
+from ..core.validation import validate
+
+I18N_DIR = "i18n"
+GLOSSARY_DIR = "glossary"
+OVERLAY_RE = re.compile(r"^i18n/([^/]+)/([^/]+)\.ya?ml$")
+GLOSSARY_RE = re.compile(r"^glossary/([^/]+)\.ya?ml$")
+
+PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+Fingerprint = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$",
+                                   description="Fingerprint of the English source text.")]
+
+
+class Translation(BaseModel):
+    """One translated field."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    text: str | dict[PluralCategory, str] = Field(
+        description="The translation; plural texts give the locale's plural categories.")
+    src: Fingerprint
+    same: bool = Field(False, description="The translator confirms that the text is meant to "
+                                          "be identical to the English (a name).")
+
+
+def key_pattern(kind: FileKind) -> str:
+    """Regex of the field keys a kind's overlay accepts (``bars.*.question`` -> ``bars.N.question``)."""
+    alternatives = [re.escape(f.path).replace(r"\*", "[0-9]+") for f in kind.translatable]
+    return "^(" + "|".join(alternatives) + ")$"
+
+
+@cache
+def overlay_model(game: GameSpec, kind_name: str) -> type[BaseModel]:
+    """The strict model of one kind's overlay file for a game."""
+    kind = next(k for k in game.kinds if k.name == kind_name)
+    key = Annotated[str, Field(pattern=key_pattern(kind))]
+    obj_id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]
+    title = "".join(p.capitalize() for p in f"{game.id}-{kind_name}".split("-"))
+    return create_model(  # type: ignore[call-overload,no-any-return]
+        f"{title}Overlay",
+        __config__=ConfigDict(extra="forbid", strict=True, frozen=True),
+        __doc__=f"Translations of {game.id} {kind_name} into one locale.",
+        locale=(str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$",
+                           description="Must match the folder name.")),
+        entries=(dict[obj_id, dict[key, Translation]], Field(
+            default_factory=dict, description="Object id -> field -> translation.")),
+    )
+
+
+def translatable_kinds(game: GameSpec) -> list[FileKind]:
+    """Kinds with at least one translatable field."""
+    return [k for k in game.kinds if k.translatable]
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """A translation and where it sits."""
+
+    translation: Translation
+    file: str
+    pointer: Pointer  # ("entries", id, key)
+
+
+@dataclass(slots=True)
+class LocaleOverlay:
+    """All translations of one game into one locale: kind -> id -> key -> entry."""
+
+    locale: str
+    entries: dict[str, dict[str, dict[str, Entry]]] = field(default_factory=dict)
+    files: dict[str, SourceFile] = field(default_factory=dict)  # kind -> file
+
+    def get(self, kind: str, obj_id: str, key: str) -> Entry | None:
+        """The entry for one field, if translated."""
+        return self.entries.get(kind, {}).get(obj_id, {}).get(key)
+
+
+def load_overlay_file(game: GameSpec, source: SourceFile, locale: str, kind_name: str,
+                      data: Any, overlay: LocaleOverlay) -> list[Diagnostic]:
+    """Validate one overlay file's data and add its entries to ``overlay``."""
+    model, diags = validate(overlay_model(game, kind_name), data, source.display)
+    if model is None:
+        return diags
+    overlay.files[kind_name] = source
+    kind_entries = overlay.entries.setdefault(kind_name, {})
+    for obj_id, fields in model.entries.items():  # type: ignore[attr-defined]
+        for key, tr in fields.items():
+            kind_entries.setdefault(obj_id, {})[key] = Entry(tr, source.display,
+                                                             ("entries", obj_id, key))
+    return diags

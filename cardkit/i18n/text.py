@@ -1,0 +1,118 @@
+"""Text analysis for translation checks: tokens, markup, numbers, scripts, invisible characters."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from decimal import Decimal, InvalidOperation
+
+TOKEN_RE = re.compile(r"\{[a-z_][a-z0-9_]*\}|\[[a-z][a-z0-9_-]*\]")
+MARKUP_RE = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*\s*/?>")
+INVISIBLE = {0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200C,
+             0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2061,
+             0x2062, 0x2063, 0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF}
+SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+
+
+def tokens(text: str) -> Counter[str]:
+    """Placeholder and icon tokens (``{n}``, ``[coin]``) with their counts."""
+    return Counter(TOKEN_RE.findall(text))
+
+
+def markup(text: str) -> Counter[str]:
+    """Inline tags (``<b>``, ``</i>``, ``<br/>``) with their counts, normalised."""
+    return Counter(re.sub(r"\s+", "", m).lower() for m in MARKUP_RE.findall(text))
+
+
+def numbers(text: str, decimal: str, groups: list[str]) -> Counter[Decimal]:
+    """The numbers in ``text`` read with a locale's decimal and group separators (sign ignored).
+
+    Tokens and markup are removed first. A group separator must be followed by exactly three
+    digits, so "56.7" in a locale whose decimal mark is "," reads as 56 and 7 — a mismatch.
+    """
+    text = MARKUP_RE.sub(" ", TOKEN_RE.sub(" ", text))
+    grp = "|".join(re.escape(g) for g in groups) or "(?!)"
+    pattern = re.compile(rf"(?<![\w])\d{{1,3}}(?:(?:{grp})\d{{3}})+(?:{re.escape(decimal)}\d+)?"
+                         rf"|\d+(?:{re.escape(decimal)}\d+)?")
+    out: Counter[Decimal] = Counter()
+    for match in pattern.findall(text):
+        raw = match
+        for g in groups:
+            raw = raw.replace(g, "")
+        raw = raw.replace(decimal, ".")
+        try:
+            out[Decimal(raw).normalize()] += 1
+        except InvalidOperation:  # pragma: no cover - the regex admits only digits
+            continue
+    return out
+
+
+ROMAN_RE = re.compile(r"(?<![\w°])(?=[MDCLXVI]{2})M{0,3}(?:CM|CD|D?C{0,3})(?:XC|XL|L?X{0,3})"
+                      r"(?:IX|IV|V?I{0,3})(?![\w])")
+ROMAN = {"M": 1000, "D": 500, "C": 100, "L": 50, "X": 10, "V": 5, "I": 1}
+
+
+def roman_value(numeral: str) -> int:
+    """The value of a Roman numeral (XIX -> 19)."""
+    total = 0
+    for i, ch in enumerate(numeral):
+        value = ROMAN[ch]
+        total += -value if i + 1 < len(numeral) and ROMAN[numeral[i + 1]] > value else value
+    return total
+
+
+def roman_numbers(text: str) -> Counter[Decimal]:
+    """Roman numerals of two or more letters (XIX wiek, Ludwik XIV); single letters such as
+    ``I``, ``C`` or ``M`` are too often words, initials or units to count."""
+    return Counter(Decimal(roman_value(m.group(0))) for m in ROMAN_RE.finditer(text)
+                   if m.group(0))
+
+
+GREEK_NUMERALS = {"Α": 1, "Β": 2, "Γ": 3, "Δ": 4, "Ε": 5, "Ϛ": 6, "Ϝ": 6, "Ζ": 7, "Η": 8, "Θ": 9,
+                  "Ι": 10, "Κ": 20, "Λ": 30, "Μ": 40, "Ν": 50, "Ξ": 60, "Ο": 70, "Π": 80,
+                  "Ϟ": 90, "Ϙ": 90, "Ρ": 100, "Σ": 200, "Τ": 300, "Υ": 400, "Φ": 500, "Χ": 600,
+                  "Ψ": 700, "Ω": 800, "Ϡ": 900}
+GREEK_NUMERAL_RE = re.compile(r"(?<![\w])([" + "".join(GREEK_NUMERALS) + r"]{1,4})"
+                              r"[\u0374\u02b9\u0384](?!\w)")
+
+
+def greek_numbers(text: str) -> Counter[Decimal]:
+    """Greek alphabetic numerals with the numeral sign (Λουδοβίκος ΙΔ΄ = 14, Ελισάβετ Β΄ = 2)."""
+    return Counter(Decimal(sum(GREEK_NUMERALS[c] for c in m.group(1)))
+                   for m in GREEK_NUMERAL_RE.finditer(text))
+
+
+def script_of(char: str) -> str | None:
+    """LATIN, GREEK or CYRILLIC for a letter of those scripts, else ``None``."""
+    if not char.isalpha():
+        return None
+    name = unicodedata.name(char, "")
+    return next((s for s in SCRIPTS if name.startswith(s)), None)
+
+
+def mixed_script_words(text: str) -> list[str]:
+    """Words that mix letters of two scripts (a Latin 'o' inside a Greek word)."""
+    out = []
+    for word in re.findall(r"[^\W\d_]+", text):
+        scripts = {s for s in map(script_of, word) if s}
+        if len(scripts) > 1:
+            out.append(word)
+    return out
+
+
+def invisible_chars(text: str) -> list[str]:
+    """Code points of zero-width, bidi-control and other control characters (newline allowed)."""
+    found = []
+    for ch in text:
+        cp = ord(ch)
+        if ch == "\n":
+            continue
+        if cp in INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs"):
+            found.append(f"U+{cp:04X}")
+    return sorted(set(found))
+
+
+def is_prose(text: str) -> bool:
+    """Text with at least two words of three letters or more (not "sq ft", not "Sahel")."""
+    return len(re.findall(r"[^\W\d_]{3,}", text)) >= 2

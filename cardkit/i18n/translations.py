@@ -1,0 +1,190 @@
+"""Loading a game's translations and checking them: the library behind ``cardkit i18n``.
+
+Runs inside ``cardkit check`` (every game with overlays) and on its own (``cardkit i18n check``,
+``cardkit i18n status``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+
+from ..core.content import GameContent
+from ..core.diagnostics import Diagnostic, Severity
+from ..core.discovery import SourceFile, discover
+from ..core.loader import LoadResult
+from ..core.validation import validate
+from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
+from .glossary import GlossaryFile, Term
+from .locale import SOURCE_LOCALE, Locale, LocalesFile
+from .overlay import GLOSSARY_RE, OVERLAY_RE, Entry, LocaleOverlay, load_overlay_file
+from .sources import SourceText, iter_sources
+
+ParseFn = Callable[[SourceFile], LoadResult]
+FONT_DIR = Path(__file__).resolve().parent.parent / "pdf" / "fonts"
+CARD_FONTS = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf",
+              "DejaVuSansCondensed-Oblique.ttf")
+
+
+def is_translation_file(relpath: str) -> bool:
+    """Whether a path (relative to the game folder) is an overlay or a glossary."""
+    return bool(OVERLAY_RE.match(relpath) or GLOSSARY_RE.match(relpath))
+
+
+@cache
+def card_font_glyphs() -> frozenset[int]:
+    """Code points present in every face of the card font (regular, bold, oblique)."""
+    from reportlab.pdfbase.ttfonts import TTFontFile
+
+    sets = [set(TTFontFile(str(FONT_DIR / name)).charToGlyph) for name in CARD_FONTS]
+    return frozenset(set.intersection(*sets))
+
+
+def load_locales(content_dir: Path, parse: ParseFn) -> tuple[dict[str, Locale], list[Diagnostic]]:
+    """Locale definitions from ``content/locales/*.yaml``."""
+    locales: dict[str, Locale] = {}
+    diags: list[Diagnostic] = []
+    for source in discover(content_dir, "locales"):
+        loaded = parse(source)
+        if loaded.diagnostics or loaded.data is None:
+            diags.extend(loaded.diagnostics)
+            continue
+        model, found = validate(LocalesFile, loaded.data, source.display)
+        diags.extend(found)
+        if model is None:
+            continue
+        loc: Locale = model.locale  # type: ignore[attr-defined]
+        stem = source.relpath.rsplit(".", 1)[0]
+        if loc.code != stem:
+            diags.append(Diagnostic("I18N019", Severity.ERROR,
+                                    f"file {source.relpath} defines locale {loc.code!r}",
+                                    source.display, pointer=("locale", "code")))
+            continue
+        locales[loc.code] = loc
+    return locales, diags
+
+
+@dataclass(slots=True)
+class GameTranslations:
+    """Everything loaded for one game: overlays and glossaries per locale."""
+
+    overlays: dict[str, LocaleOverlay] = field(default_factory=dict)
+    glossaries: dict[str, list[Term]] = field(default_factory=dict)
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+
+def load_translations(content: GameContent, files: Iterable[SourceFile],
+                      locales: dict[str, Locale], parse: ParseFn) -> GameTranslations:
+    """Parse and validate a game's overlay and glossary files."""
+    out = GameTranslations()
+    kinds = {k.name for k in content.game.kinds if k.translatable}
+    for source in files:
+        overlay_match = OVERLAY_RE.match(source.relpath)
+        glossary_match = GLOSSARY_RE.match(source.relpath)
+        code = (overlay_match or glossary_match).group(1)  # type: ignore[union-attr]
+        if overlay_match and overlay_match.group(2) not in kinds:
+            out.diagnostics.append(Diagnostic(
+                "CK001", Severity.WARNING, f"{overlay_match.group(2)!r} has no translatable "
+                f"fields in {content.game.id!r}; not checked", source.display, 1, 1))
+            continue
+        loaded = parse(source)
+        if loaded.diagnostics or loaded.data is None:
+            out.diagnostics.extend(loaded.diagnostics)
+            continue
+        declared = loaded.data.get("locale") if isinstance(loaded.data, dict) else None
+        if code not in locales or code == SOURCE_LOCALE or (declared is not None
+                                                           and declared != code):
+            why = (f"declares locale {declared!r} but sits in {code!r}" if declared not in
+                   (None, code) else f"locale {code!r} is not defined in content/locales/"
+                   if code not in locales else "English is the source locale")
+            out.diagnostics.append(Diagnostic("I18N019", Severity.ERROR, why, source.display,
+                                              pointer=("locale",)))
+            continue
+        if overlay_match:
+            overlay = out.overlays.setdefault(code, LocaleOverlay(code))
+            out.diagnostics.extend(load_overlay_file(content.game, source, code,
+                                                     overlay_match.group(2), loaded.data, overlay))
+        else:
+            model, found = validate(GlossaryFile, loaded.data, source.display)
+            out.diagnostics.extend(found)
+            if model is not None:
+                out.glossaries.setdefault(code, []).extend(model.terms)  # type: ignore[attr-defined]
+                out.overlays.setdefault(code, LocaleOverlay(code))
+    return out
+
+
+@dataclass(slots=True)
+class LocaleStatus:
+    """Coverage of one game in one locale."""
+
+    game: str
+    locale: str
+    total: int = 0
+    translated: int = 0
+    missing: int = 0
+    stale: int = 0
+    failing: int = 0
+
+    @property
+    def percent(self) -> float:
+        """Share of fields translated (stale and failing ones included), in percent."""
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"game": self.game, "locale": self.locale, "total": self.total,
+                "translated": self.translated, "percent": round(self.percent, 1),
+                "missing": self.missing, "stale": self.stale, "failing": self.failing}
+
+
+def check_translations(content: GameContent, loaded: GameTranslations,
+                       locales: dict[str, Locale], extra_checks: tuple[PairCheck, ...] = ()
+                       ) -> tuple[list[Diagnostic], list[LocaleStatus]]:
+    """Run every translation check for every locale the game is translated into."""
+    diags: list[Diagnostic] = list(loaded.diagnostics)
+    statuses: list[LocaleStatus] = []
+    sources = list(iter_sources(content))
+    by_kind: dict[str, dict[str, dict[str, SourceText]]] = {}
+    for src in sources:
+        by_kind.setdefault(src.kind, {}).setdefault(src.object_id, {})[src.key] = src
+    registry = frozenset(getattr(content.game, "tokens", frozenset()))
+    for code in sorted(loaded.overlays):
+        overlay = loaded.overlays[code]
+        env = TranslationEnv(locales[code], registry, loaded.glossaries.get(code, []),
+                             card_font_glyphs(), extra_checks)
+        status = LocaleStatus(content.game.id, code, total=len(sources))
+        failing: set[tuple[str, str, str]] = set()
+        for src in sources:
+            entry = overlay.get(src.kind, src.object_id, src.key)
+            if entry is None:
+                status.missing += 1
+                diags.append(Diagnostic("I18N001", Severity.WARNING,
+                                        f"{code}: no translation of {src.field.label or src.key}",
+                                        src.record.file, object_id=src.object_id,
+                                        pointer=src.pointer))
+                continue
+            status.translated += 1
+            if entry.translation.src != src.fingerprint:
+                status.stale += 1
+                diags.append(Diagnostic("I18N003", Severity.WARNING,
+                                        f"{code}: the English changed since this was translated",
+                                        entry.file, object_id=src.object_id,
+                                        pointer=entry.pointer + ("src",)))
+            for d in pair_diagnostics(Pair(src, entry, env), PAIR_CHECKS + extra_checks):
+                diags.append(d)
+                if d.severity is Severity.ERROR:
+                    failing.add((src.kind, src.object_id, src.key))
+        status.failing = len(failing)
+        for kind, objects in overlay.entries.items():
+            for obj_id, fields in objects.items():
+                for key, orphan in fields.items():
+                    if key not in by_kind.get(kind, {}).get(obj_id, {}):
+                        what = "object" if obj_id not in by_kind.get(kind, {}) else "field"
+                        diags.append(Diagnostic(
+                            "I18N002", Severity.WARNING,
+                            f"{code}: translation of an unknown {what} ({kind} {obj_id} {key})",
+                            orphan.file, object_id=obj_id, pointer=orphan.pointer, at="key"))
+        statuses.append(status)
+    return diags, statuses

@@ -1,0 +1,121 @@
+"""Writing locale overlays: used by ``i18n import`` and ``i18n confirm``.
+
+Overlay files are edited with ruamel's round-trip loader (comments and order kept), entries are
+kept in the order of the source content, the result is formatted like ``cardkit fmt`` and written
+atomically — and only when something changed.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ruamel.yaml.comments import CommentedMap
+
+from ..core.atomic import write_text_atomic
+from ..core.discovery import display_path
+from ..core.fmt import _rt_yaml, format_text, modeline_for
+from .sources import SourceText, SourceValue
+
+FieldRef = tuple[str, str, str]  # kind, object id, key
+
+
+@dataclass(frozen=True, slots=True)
+class Update:
+    """A translation to store for one field."""
+
+    text: SourceValue
+    src: str
+
+
+@dataclass(slots=True)
+class WriteResult:
+    """What an import or confirm changed (or, on a dry run, would change)."""
+
+    changed: list[FieldRef] = field(default_factory=list)
+    files: list[str] = field(default_factory=list)
+
+
+def overlay_path(content_dir: Path, game: str, locale: str, kind: str) -> Path:
+    """Where a kind's overlay for a locale lives."""
+    return content_dir / game / "i18n" / locale / f"{kind}.yaml"
+
+
+def overlay_schema(schemas_dir: Path, game: str, kind: str) -> Path:
+    """The schema file of a kind's overlay."""
+    return schemas_dir / game / f"i18n-{kind}.schema.json"
+
+
+def _value(text: SourceValue) -> object:
+    if isinstance(text, dict):
+        out = CommentedMap()
+        for k, v in text.items():
+            out[k] = v
+        out.fa.set_block_style()
+        return out
+    return text
+
+
+def _same(node: object, update: Update) -> bool:
+    if not isinstance(node, dict):
+        return False
+    text = node.get("text")
+    if isinstance(text, dict):
+        text = dict(text)
+    return text == update.text and node.get("src") == update.src
+
+
+def apply_updates(content_dir: Path, schemas_dir: Path, game: str, locale: str,
+                  updates: dict[FieldRef, Update], order: list[SourceText],
+                  dry_run: bool = False) -> WriteResult:
+    """Store ``updates`` in the locale's overlays; return what changed."""
+    result = WriteResult()
+    rank = {(s.kind, s.object_id, s.key): i for i, s in enumerate(order)}
+    by_kind: dict[str, dict[FieldRef, Update]] = {}
+    for ref, update in updates.items():
+        by_kind.setdefault(ref[0], {})[ref] = update
+    for kind, kind_updates in sorted(by_kind.items()):
+        path = overlay_path(content_dir, game, locale, kind)
+        yaml = _rt_yaml()
+        if path.is_file():
+            doc = yaml.load(path.read_text("utf-8"))
+        else:
+            doc = CommentedMap([("locale", locale), ("entries", CommentedMap())])
+        entries = doc.setdefault("entries", CommentedMap())
+        changed = False
+        for ref, update in kind_updates.items():
+            _, obj_id, key = ref
+            fields = entries.get(obj_id)
+            if fields is None:
+                fields = entries[obj_id] = CommentedMap()
+            if _same(fields.get(key), update):
+                continue
+            fields[key] = CommentedMap([("text", _value(update.text)), ("src", update.src)])
+            result.changed.append(ref)
+            changed = True
+        if not changed:
+            continue
+        _sort(entries, kind, rank)
+        buffer = io.StringIO()
+        yaml.dump(doc, buffer)
+        text = format_text(buffer.getvalue(),
+                           modeline_for(path, overlay_schema(schemas_dir, game, kind)))
+        result.files.append(display_path(path))
+        if not dry_run:
+            write_text_atomic(path, text)
+    return result
+
+
+def _sort(entries: CommentedMap, kind: str, rank: dict[FieldRef, int]) -> None:
+    """Order ids and fields as the source content does (unknown ones last, as they were)."""
+    big = len(rank) + 1
+    first: dict[str, int] = {}
+    for (k, obj_id, _), r in rank.items():
+        if k == kind:
+            first[obj_id] = min(r, first.get(obj_id, big))
+    for obj_id in sorted(entries, key=lambda i: first.get(i, big)):
+        fields = entries.pop(obj_id)
+        for key in sorted(fields, key=lambda k: rank.get((kind, obj_id, k), big)):
+            fields[key] = fields.pop(key)
+        entries[obj_id] = fields
