@@ -93,11 +93,15 @@ def _all_codes(games: tuple[str, ...]) -> list[Any]:
     from .core.diagnostics import CORE_CODES
     from .core.registry import get_game
     from .core.spec import iter_codes
+    from .i18n.checks import PAIR_CHECKS, SET_CODES
+    from .i18n.exchange import IMPORT_CODES
 
-    out = list(CORE_CODES)
+    out = list(CORE_CODES) + list(SET_CODES) + [c.info for c in PAIR_CHECKS] + list(IMPORT_CODES)
     for g in games or game_ids():
-        out.extend(iter_codes(get_game(g)))
-    return out
+        spec = get_game(g)
+        out.extend(iter_codes(spec))
+        out.extend(c.info for c in getattr(spec, "extra_translation_checks", ()))
+    return sorted(out, key=lambda c: c.code)
 
 
 @main.command()
@@ -144,12 +148,15 @@ def schema(out_dir: Path, check_only: bool) -> None:
 def fmt(games: tuple[str, ...], content_dir: Path, schemas_dir: Path, check_only: bool) -> None:
     """Format content files canonically (comments and key order are kept)."""
     from .core.checking import select_games
-    from .core.fmt import format_game
+    from .core.fmt import format_game, format_locales
     from .core.reporters import text_line
 
     changed, failed, unchanged = 0, 0, 0
-    for game in select_games(games, content_dir):
-        result = format_game(game, content_dir, schemas_dir, check_only)
+    results = [format_game(g, content_dir, schemas_dir, check_only)
+               for g in select_games(games, content_dir)]
+    if not games:
+        results.append(format_locales(content_dir, schemas_dir, check_only))
+    for result in results:
         for diag in result.diagnostics:
             click.echo(text_line(diag), err=True)
         for path in result.changed:
@@ -193,6 +200,128 @@ def show(game: str, object_id: str, content_dir: Path, fmt: str) -> None:
         from .core.query import to_yaml
 
         click.echo(to_yaml(data), nl=False)
+
+
+@main.group()
+def i18n() -> None:
+    """Translations: status, checks, PO/XLIFF exchange, confirming stale entries."""
+
+
+locale_option = click.option("--locale", "locale", default=None,
+                             help="Target locale (default: every defined one).")
+schemas_option = click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path),
+                              default=Path("schemas"), show_default=True,
+                              help="Schema folder that new overlay modelines point to.")
+
+
+@i18n.command(name="status")
+@click.argument("games", nargs=-1)
+@content_option
+@locale_option
+@click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text",
+              show_default=True)
+@_guard
+def i18n_status(games: tuple[str, ...], content_dir: Path, locale: str | None, fmt: str) -> None:
+    """Coverage per game and locale: translated, missing, stale, failing."""
+    from .i18n.api import status
+
+    rows = status(games, content_dir, locale)
+    if fmt == "json":
+        click.echo(json.dumps([r.to_dict() for r in rows], indent=2))
+        return
+    click.echo(f"{'game':<14}{'locale':<8}{'translated':>12}{'%':>8}{'missing':>9}{'stale':>7}"
+               f"{'failing':>9}")
+    for r in rows:
+        click.echo(f"{r.game:<14}{r.locale:<8}{r.translated:>6}/{r.total:<5}{r.percent:>8.1f}"
+                   f"{r.missing:>9}{r.stale:>7}{r.failing:>9}")
+
+
+@i18n.command(name="check")
+@click.argument("games", nargs=-1)
+@content_option
+@locale_option
+@click.option("--format", "fmt", type=click.Choice(FORMATS), default="text", show_default=True)
+@click.option("--strict", is_flag=True, help="Fail (exit 1) on warnings too.")
+@_guard
+def i18n_check(games: tuple[str, ...], content_dir: Path, locale: str | None, fmt: str,
+               strict: bool) -> None:
+    """Run the translation checks only."""
+    from .core.reporters import REPORTERS
+    from .i18n.api import check as run
+
+    report = run(games, content_dir, locale)
+    click.echo(REPORTERS[fmt](report, _all_codes(games) if fmt == "sarif" else ()), nl=False)
+    sys.exit(report.exit_code(strict))
+
+
+@i18n.command(name="export")
+@click.argument("game")
+@content_option
+@click.option("--locale", "locale", required=True, help="Target locale.")
+@click.option("--format", "fmt", type=click.Choice(("po", "xliff")), default="po",
+              show_default=True)
+@click.option("-o", "--out", type=click.Path(path_type=Path), required=True, help="Output file.")
+@click.option("--force", is_flag=True, help="Overwrite the output file if it exists.")
+@_guard
+def i18n_export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
+                force: bool) -> None:
+    """Export a locale for translators (PO or XLIFF 2.0)."""
+    from .i18n.api import export
+
+    path = export(game, content_dir, locale, fmt, out, force)
+    click.echo(f"wrote {path}", err=True)
+
+
+@i18n.command(name="import")
+@click.argument("game")
+@click.argument("file", type=click.Path(path_type=Path))
+@content_option
+@schemas_option
+@click.option("--locale", "locale", default=None,
+              help="Target locale (default: read from the file).")
+@click.option("--dry-run", is_flag=True, help="Validate and list changes; write nothing.")
+@_guard
+def i18n_import(game: str, file: Path, content_dir: Path, schemas_dir: Path,
+                locale: str | None, dry_run: bool) -> None:
+    """Import a PO or XLIFF file: validated completely before anything is written."""
+    from .core.reporters import text_line
+    from .i18n.api import import_file
+
+    result = import_file(game, file, content_dir, schemas_dir, locale, dry_run)
+    plan = result.plan
+    if plan.errors:
+        for diag in plan.errors:
+            click.echo(text_line(diag), err=True)
+        click.echo(f"{len(plan.errors)} error(s); nothing was written", err=True)
+        sys.exit(1)
+    written = result.written
+    assert written is not None
+    for kind, obj_id, key in written.changed:
+        click.echo(f"{'would update' if dry_run else 'updated'}: {kind}/{obj_id}/{key}")
+    click.echo(f"{result.locale}: {len(written.changed)} field(s) "
+               f"{'to change' if dry_run else 'changed'} in {len(written.files)} file(s); "
+               f"{plan.empty} untranslated and {plan.skipped_fuzzy} fuzzy entries left alone",
+               err=True)
+
+
+@i18n.command(name="confirm")
+@click.argument("game")
+@click.argument("targets", nargs=-1)
+@content_option
+@schemas_option
+@click.option("--locale", "locale", required=True, help="Target locale.")
+@click.option("--dry-run", is_flag=True, help="List what would be confirmed; write nothing.")
+@_guard
+def i18n_confirm(game: str, targets: tuple[str, ...], content_dir: Path, schemas_dir: Path,
+                 locale: str, dry_run: bool) -> None:
+    """Confirm stale translations as still correct (TARGETS: ids or id/field; none = all)."""
+    from .i18n.api import confirm
+
+    result = confirm(game, content_dir, schemas_dir, locale, targets, dry_run)
+    for kind, obj_id, key in result.changed:
+        click.echo(f"{'would confirm' if dry_run else 'confirmed'}: {kind}/{obj_id}/{key}")
+    click.echo(f"{len(result.changed)} stale translation(s) "
+               f"{'to confirm' if dry_run else 'confirmed'}", err=True)
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -50,7 +50,7 @@ cards:
 def test_clean_extra_card_file(terra_content) -> None:  # type: ignore[no-untyped-def]
     found, report = _findings(terra_content, _card_file(ONE_CARD))
     assert found == []
-    assert report.summary.objects == 12
+    assert report.summary.objects == 14
 
 
 def test_syntax_error(terra_content) -> None:  # type: ignore[no-untyped-def]

@@ -17,6 +17,10 @@ from .spec import FileKind, GameSpec, Record
 from .validation import validate
 
 MODELINE_RE = re.compile(r"^# yaml-language-server: \$schema=(\S+)\s*$")
+#: Translation files inside a game folder: overlays and glossaries (see cardkit.i18n).
+OVERLAY_RE = re.compile(r"^i18n/([^/]+)/([^/]+)\.ya?ml$")
+GLOSSARY_RE = re.compile(r"^glossary/([^/]+)\.ya?ml$")
+LOCALES_DIR = "locales"
 
 ParseFn = Callable[[SourceFile], LoadResult]
 
@@ -57,16 +61,23 @@ class GameContent:
         return sum(len(v) for v in self.records.values())
 
 
-def expected_modeline(game: str, kind: FileKind) -> str:
-    """The suffix every modeline of this kind must end with."""
-    return f"{game}/{kind.schema_name}"
+def schema_for(game: GameSpec | None, relpath: str) -> str | None:
+    """The schema (relative to ``schemas/``) of a file; ``game=None`` means content/locales."""
+    if game is None:
+        return "locales.schema.json"
+    overlay = OVERLAY_RE.match(relpath)
+    if overlay:
+        return f"{game.id}/i18n-{overlay.group(2)}.schema.json"
+    if GLOSSARY_RE.match(relpath):
+        return "glossary.schema.json"
+    kind = game.kind_for(relpath)
+    return f"{game.id}/{kind.schema_name}" if kind is not None else None
 
 
-def check_modeline(source: SourceFile, kind: FileKind) -> Diagnostic | None:
-    """CK003 when the first line is not the schema modeline for the file's kind."""
+def check_modeline(source: SourceFile, want: str) -> Diagnostic | None:
+    """CK003 when the first line is not the modeline naming schema ``want``."""
     first = source.raw.split(b"\n", 1)[0].decode("utf-8", "replace").removeprefix("\ufeff")
     match = MODELINE_RE.match(first)
-    want = expected_modeline(source.game, kind)
     if match and match.group(1).endswith("/" + want):
         return None
     found = f" (found {match.group(1)!r})" if match else ""
@@ -108,7 +119,7 @@ def load_content(
                                     source.display, 1, 1))
             continue
         seen_kinds.add(kind.name)
-        modeline = check_modeline(source, kind)
+        modeline = check_modeline(source, f"{game.id}/{kind.schema_name}")
         if modeline:
             diags.append(modeline)
         loaded = parse(source)

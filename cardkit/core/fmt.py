@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import io
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -18,7 +19,7 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import YAMLError
 
 from .atomic import write_text_atomic
-from .content import MODELINE_RE
+from .content import LOCALES_DIR, MODELINE_RE, schema_for
 from .diagnostics import Diagnostic
 from .discovery import SourceFile, discover
 from .loader import parse_bytes
@@ -81,11 +82,22 @@ class FmtResult:
 def format_game(game: str, content_dir: Path, schemas_dir: Path, check_only: bool) -> FmtResult:
     """Format (or with ``check_only`` only compare) every content file of a game."""
     spec = get_game(game)
+    return _format_all(discover(content_dir, game),
+                       lambda s: schema_for(spec, s.relpath), schemas_dir, check_only)
+
+
+def format_locales(content_dir: Path, schemas_dir: Path, check_only: bool) -> FmtResult:
+    """Format the locale definitions in ``content/locales/``."""
+    return _format_all(discover(content_dir, LOCALES_DIR), lambda s: schema_for(None, s.relpath),
+                       schemas_dir, check_only)
+
+
+def _format_all(sources: list[SourceFile], schema: Callable[[SourceFile], str | None],
+                schemas_dir: Path, check_only: bool) -> FmtResult:
     result = FmtResult()
-    for source in discover(content_dir, game):
-        kind = spec.kind_for(source.relpath)
-        modeline = (modeline_for(source.path, schemas_dir / game / kind.schema_name)
-                    if kind is not None else None)
+    for source in sources:
+        rel = schema(source)
+        modeline = modeline_for(source.path, schemas_dir / rel) if rel else None
         new = _format_source(source, modeline, result)
         if new is None:
             continue

@@ -143,7 +143,7 @@ def number_parity(pair: Pair) -> Iterator[Issue]:
 
     def check(english: str, text: str) -> str | None:
         a = numbers(english, ENGLISH_DECIMAL, ENGLISH_GROUPS) + roman_numbers(english)
-        b = numbers(text, loc.decimal, loc.group) + roman_numbers(text) + greek_numbers(text)
+        b = numbers(text, loc.decimal, loc.group_chars) + roman_numbers(text) + greek_numbers(text)
         if a == b:
             return None
         lost = sorted(f"{x:f}" for x in (a - b).elements())
@@ -293,7 +293,7 @@ def glyph_coverage(pair: Pair) -> Iterator[Issue]:
     if glyphs is None:
         return
     for form, _, text in pair.forms():
-        missing = sorted({ch for ch in text if ord(ch) not in glyphs and ch != "\n"})
+        missing = sorted({ch for ch in set(text) if ord(ch) not in glyphs and ch != "\n"})
         if missing:
             shown = ", ".join(f"{c!r} U+{ord(c):04X}" for c in missing[:5])
             yield Issue(f"character(s) missing from the card font: {shown}", form)

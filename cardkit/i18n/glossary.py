@@ -26,7 +26,7 @@ class Term(BaseModel):
     forms: list[str] = Field(default_factory=list, description="Accepted inflected forms.")
     stems: list[str] = Field(default_factory=list, description="Accepted word beginnings.")
     forbidden: list[str] = Field(default_factory=list, description="Variants that must not "
-                                                                   "be used.")
+                                 "be used where the English has the term.")
     note: str | None = None
 
 
@@ -46,6 +46,7 @@ def fold(text: str) -> str:
     return "".join(c for c in decomposed if not unicodedata.combining(c)).casefold()
 
 
+@lru_cache(maxsize=4096)
 def _phrase_re(phrase: str) -> re.Pattern[str]:
     words = [re.escape(w) for w in fold(phrase).split()]
     return re.compile(r"(?<!\w)" + r"\s+".join(words) + r"(?!\w)")
@@ -67,12 +68,13 @@ def has_stem(text: str, stems: list[str]) -> bool:
 def term_issues(term: Term, source: str, translation: str) -> list[str]:
     """Messages for one term on one source/translation pair (empty when fine)."""
     problems: list[str] = []
-    if mentions(source, term.match or [term.term]):
-        accepted = term.forms or [term.translation]
-        if not (mentions(translation, accepted) or (term.stems and has_stem(translation,
-                                                                              term.stems))):
-            problems.append(f"glossary: {term.term!r} should be translated as "
-                            f"{term.translation!r}" + (f" ({term.note})" if term.note else ""))
+    if not mentions(source, term.match or [term.term]):
+        return problems
+    accepted = term.forms or [term.translation]
+    if not (mentions(translation, accepted) or (term.stems and has_stem(translation,
+                                                                          term.stems))):
+        problems.append(f"glossary: {term.term!r} should be translated as "
+                        f"{term.translation!r}" + (f" ({term.note})" if term.note else ""))
     for bad in term.forbidden:
         if mentions(translation, [bad]):
             problems.append(f"glossary: {bad!r} is not used for {term.term!r}; write "

@@ -32,13 +32,23 @@ class Locale(BaseModel):
     script: Script
     plural: Plural
     decimal: str = Field(max_length=1)
-    group: list[str] = Field(description="Accepted thousands separators (spaces included).")
+    group: list[str] = Field(description="Accepted thousands separators: characters, or the "
+                                         "names `space`, `nbsp`, `nnbsp` (narrow no-break).")
     quotes: list[str] = Field(min_length=2, max_length=2, description="Opening, closing.")
     end_punctuation: dict[str, list[str]] = Field(
         default_factory=dict,
         description="English sentence end -> accepted endings here (Greek `?` -> `;`).")
     forbidden_quotes: list[str] = Field(default_factory=list,
                                         description="Quotation marks that are wrong here.")
+
+
+    @property
+    def group_chars(self) -> list[str]:
+        """The thousands separators as characters."""
+        return [SPACES.get(g, g) for g in self.group]
+
+
+SPACES = {"space": " ", "nbsp": "\u00a0", "nnbsp": "\u202f"}
 
 
 class LocalesFile(BaseModel):

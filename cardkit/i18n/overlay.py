@@ -21,15 +21,12 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
+from ..core.content import GLOSSARY_RE, OVERLAY_RE  # noqa: F401  (re-exported)
 from ..core.diagnostics import Diagnostic, Pointer
 from ..core.discovery import SourceFile
 from ..core.spec import FileKind, GameSpec
 from ..core.validation import validate
 
-I18N_DIR = "i18n"
-GLOSSARY_DIR = "glossary"
-OVERLAY_RE = re.compile(r"^i18n/([^/]+)/([^/]+)\.ya?ml$")
-GLOSSARY_RE = re.compile(r"^glossary/([^/]+)\.ya?ml$")
 
 PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
 Fingerprint = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$",

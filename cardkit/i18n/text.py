@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 
 TOKEN_RE = re.compile(r"\{[a-z_][a-z0-9_]*\}|\[[a-z][a-z0-9_-]*\]")
@@ -13,6 +14,7 @@ INVISIBLE = {0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x2
              0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2061,
              0x2062, 0x2063, 0x2064, 0x2066, 0x2067, 0x2068, 0x2069, 0xFEFF}
 SCRIPTS = ("LATIN", "GREEK", "CYRILLIC")
+WORD_RE = re.compile(r"[^\W\d_]+")
 
 
 def tokens(text: str) -> Counter[str]:
@@ -25,18 +27,24 @@ def markup(text: str) -> Counter[str]:
     return Counter(re.sub(r"\s+", "", m).lower() for m in MARKUP_RE.findall(text))
 
 
+@lru_cache(maxsize=64)
+def _number_re(decimal: str, groups: tuple[str, ...]) -> re.Pattern[str]:
+    grp = "|".join(re.escape(g) for g in groups) or "(?!)"
+    return re.compile(rf"(?<![\w])\d{{1,3}}(?:(?:{grp})\d{{3}})+(?:{re.escape(decimal)}\d+)?"
+                      rf"|\d+(?:{re.escape(decimal)}\d+)?")
+
+
 def numbers(text: str, decimal: str, groups: list[str]) -> Counter[Decimal]:
     """The numbers in ``text`` read with a locale's decimal and group separators (sign ignored).
 
     Tokens and markup are removed first. A group separator must be followed by exactly three
     digits, so "56.7" in a locale whose decimal mark is "," reads as 56 and 7 — a mismatch.
     """
+    if not any(c.isdigit() for c in text):
+        return Counter()
     text = MARKUP_RE.sub(" ", TOKEN_RE.sub(" ", text))
-    grp = "|".join(re.escape(g) for g in groups) or "(?!)"
-    pattern = re.compile(rf"(?<![\w])\d{{1,3}}(?:(?:{grp})\d{{3}})+(?:{re.escape(decimal)}\d+)?"
-                         rf"|\d+(?:{re.escape(decimal)}\d+)?")
     out: Counter[Decimal] = Counter()
-    for match in pattern.findall(text):
+    for match in _number_re(decimal, tuple(groups)).findall(text):
         raw = match
         for g in groups:
             raw = raw.replace(g, "")
@@ -62,11 +70,20 @@ def roman_value(numeral: str) -> int:
     return total
 
 
+REGNAL_RE = re.compile(r"(?<=[^\W\d_]{2} )[IVX](?![\w.])")
+
+
 def roman_numbers(text: str) -> Counter[Decimal]:
-    """Roman numerals of two or more letters (XIX wiek, Ludwik XIV); single letters such as
-    ``I``, ``C`` or ``M`` are too often words, initials or units to count."""
-    return Counter(Decimal(roman_value(m.group(0))) for m in ROMAN_RE.finditer(text)
-                   if m.group(0))
+    """Roman numerals of two or more letters (XIX wiek, Ludwik XIV), and single ``I``/``V``/``X``
+    right after a capitalised name (Justinian I). Other single letters (``I wojna``, ``°C``,
+    ``I. M. Pei``) are too often words, initials or units to count."""
+    found = Counter(Decimal(roman_value(m.group(0))) for m in ROMAN_RE.finditer(text)
+                    if m.group(0))
+    for m in REGNAL_RE.finditer(text):
+        before = text[: m.start() - 1].split()
+        if before and before[-1][:1].isupper():
+            found[Decimal(roman_value(m.group(0)))] += 1
+    return found
 
 
 GREEK_NUMERALS = {"Α": 1, "Β": 2, "Γ": 3, "Δ": 4, "Ε": 5, "Ϛ": 6, "Ϝ": 6, "Ζ": 7, "Η": 8, "Θ": 9,
@@ -83,6 +100,7 @@ def greek_numbers(text: str) -> Counter[Decimal]:
                    for m in GREEK_NUMERAL_RE.finditer(text))
 
 
+@lru_cache(maxsize=8192)
 def script_of(char: str) -> str | None:
     """LATIN, GREEK or CYRILLIC for a letter of those scripts, else ``None``."""
     if not char.isalpha():
@@ -93,24 +111,27 @@ def script_of(char: str) -> str | None:
 
 def mixed_script_words(text: str) -> list[str]:
     """Words that mix letters of two scripts (a Latin 'o' inside a Greek word)."""
+    if text.isascii():
+        return []
     out = []
-    for word in re.findall(r"[^\W\d_]+", text):
+    for word in WORD_RE.findall(text):
+        if word.isascii():
+            continue
         scripts = {s for s in map(script_of, word) if s}
         if len(scripts) > 1:
             out.append(word)
     return out
 
 
+@lru_cache(maxsize=8192)
+def _hidden(ch: str) -> bool:
+    return ch != "\n" and (ord(ch) in INVISIBLE or
+                           unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs"))
+
+
 def invisible_chars(text: str) -> list[str]:
     """Code points of zero-width, bidi-control and other control characters (newline allowed)."""
-    found = []
-    for ch in text:
-        cp = ord(ch)
-        if ch == "\n":
-            continue
-        if cp in INVISIBLE or unicodedata.category(ch) in ("Cc", "Cf", "Co", "Cs"):
-            found.append(f"U+{cp:04X}")
-    return sorted(set(found))
+    return sorted({f"U+{ord(ch):04X}" for ch in set(text) if _hidden(ch)})
 
 
 def is_prose(text: str) -> bool:

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..core.content import GameContent
+from ..core.content import GameContent, check_modeline, schema_for
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.discovery import SourceFile, discover
 from ..core.loader import LoadResult
@@ -47,6 +47,9 @@ def load_locales(content_dir: Path, parse: ParseFn) -> tuple[dict[str, Locale], 
     locales: dict[str, Locale] = {}
     diags: list[Diagnostic] = []
     for source in discover(content_dir, "locales"):
+        modeline = check_modeline(source, "locales.schema.json")
+        if modeline:
+            diags.append(modeline)
         loaded = parse(source)
         if loaded.diagnostics or loaded.data is None:
             diags.extend(loaded.diagnostics)
@@ -89,6 +92,9 @@ def load_translations(content: GameContent, files: Iterable[SourceFile],
                 "CK001", Severity.WARNING, f"{overlay_match.group(2)!r} has no translatable "
                 f"fields in {content.game.id!r}; not checked", source.display, 1, 1))
             continue
+        modeline = check_modeline(source, schema_for(content.game, source.relpath) or "")
+        if modeline:
+            out.diagnostics.append(modeline)
         loaded = parse(source)
         if loaded.diagnostics or loaded.data is None:
             out.diagnostics.extend(loaded.diagnostics)
@@ -140,9 +146,10 @@ class LocaleStatus:
 
 
 def check_translations(content: GameContent, loaded: GameTranslations,
-                       locales: dict[str, Locale], extra_checks: tuple[PairCheck, ...] = ()
+                       locales: dict[str, Locale], extra_checks: tuple[PairCheck, ...] = (),
+                       only: set[str] | None = None
                        ) -> tuple[list[Diagnostic], list[LocaleStatus]]:
-    """Run every translation check for every locale the game is translated into."""
+    """Run every translation check for every locale the game is translated into (or ``only``)."""
     diags: list[Diagnostic] = list(loaded.diagnostics)
     statuses: list[LocaleStatus] = []
     sources = list(iter_sources(content))
@@ -151,6 +158,8 @@ def check_translations(content: GameContent, loaded: GameTranslations,
         by_kind.setdefault(src.kind, {}).setdefault(src.object_id, {})[src.key] = src
     registry = frozenset(getattr(content.game, "tokens", frozenset()))
     for code in sorted(loaded.overlays):
+        if only is not None and code not in only:
+            continue
         overlay = loaded.overlays[code]
         env = TranslationEnv(locales[code], registry, loaded.glossaries.get(code, []),
                              card_font_glyphs(), extra_checks)

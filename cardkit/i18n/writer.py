@@ -27,6 +27,7 @@ class Update:
 
     text: SourceValue
     src: str
+    same: bool | None = None  # None keeps whatever the entry had
 
 
 @dataclass(slots=True)
@@ -89,9 +90,18 @@ def apply_updates(content_dir: Path, schemas_dir: Path, game: str, locale: str,
             fields = entries.get(obj_id)
             if fields is None:
                 fields = entries[obj_id] = CommentedMap()
-            if _same(fields.get(key), update):
+            node = fields.get(key)
+            if _same(node, update) and (update.same is None or
+                                         bool(node.get("same", False)) == update.same):
                 continue
-            fields[key] = CommentedMap([("text", _value(update.text)), ("src", update.src)])
+            if not isinstance(node, dict):
+                node = fields[key] = CommentedMap()
+            node["text"] = _value(update.text)
+            node["src"] = update.src
+            if update.same:
+                node["same"] = True
+            elif update.same is False and "same" in node:
+                del node["same"]
             result.changed.append(ref)
             changed = True
         if not changed:

@@ -1,0 +1,264 @@
+"""PO and XLIFF 2.0 exchange with translators (Weblate, Crowdin, Poedit, Lokalize).
+
+Export: one entry per translatable field; ``msgctxt`` = ``kind/id/field``; ``#.`` comments give
+the object's name and the field's size limit; ``#:`` the English text's file and line; stale
+translations are exported ``fuzzy``; plural texts use ``msgid_plural`` and the locale's
+``Plural-Forms``.
+
+Import (all or nothing): every entry is validated first — unknown contexts, plural shape,
+malformed files — and reported with its line; only then are overlays written. Empty and fuzzy
+entries change nothing (an import never drops a translation), source text is never touched,
+and a translation whose English no longer matches the current one is stored with the
+fingerprint of the English it was made from, so it shows up as stale.
+"""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import polib
+
+from ..core.diagnostics import CodeInfo, Diagnostic, Severity
+from ..core.discovery import display_path
+from .locale import Locale
+from .overlay import LocaleOverlay
+from .sources import SourceText, SourceValue, fingerprint
+from .writer import FieldRef, Update
+
+XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
+IMPORT_CODES = (CodeInfo("I18N020", Severity.ERROR, "exchange file rejected", "A PO or XLIFF "
+                         "file that cannot be imported: malformed, for another locale, an "
+                         "unknown msgctxt, or plural forms that do not fit. Nothing is written."),)
+
+
+def _object_label(src: SourceText) -> str:
+    obj = src.record.obj
+    for name in ("topic", "name", "label", "id"):
+        value = getattr(obj, name, None)
+        if isinstance(value, str):
+            return value
+    return src.object_id
+
+
+def _location(src: SourceText, lines: dict[str, int]) -> tuple[str, str]:
+    return (src.record.file, str(lines.get(src.context, 0)))
+
+
+def export_po(game: str, locale: Locale, sources: list[SourceText], overlay: LocaleOverlay,
+              lines: dict[str, int] | None = None) -> str:
+    """A PO file for one game and locale (as text)."""
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = {
+        "Project-Id-Version": f"cardkit {game}",
+        "Language": locale.code,
+        "MIME-Version": "1.0",
+        "Content-Type": "text/plain; charset=UTF-8",
+        "Content-Transfer-Encoding": "8bit",
+        "Plural-Forms": locale.plural.gettext,
+        "X-Generator": "cardkit",
+    }
+    for src in sources:
+        entry = overlay.get(src.kind, src.object_id, src.key)
+        comment = (f"{src.kind} {src.object_id}: {_object_label(src)}\n{src.field.label or src.key}"
+                   f", at most {src.field.max_chars} characters")
+        note = getattr(src.record.obj, "note", None)
+        if src.kind == "strings" and note:
+            comment += f"\n{note}"
+        po_entry = polib.POEntry(msgctxt=src.context, comment=comment,
+                                 occurrences=[_location(src, lines or {})])
+        if isinstance(src.text, dict):
+            po_entry.msgid = src.text.get("one", "")
+            po_entry.msgid_plural = src.text.get("other", "")
+            translated = entry.translation.text if entry else None
+            po_entry.msgstr_plural = {
+                i: (translated.get(cat, "") if isinstance(translated, dict) else "")
+                for i, cat in enumerate(locale.plural.categories)}
+        else:
+            po_entry.msgid = src.text
+            text = entry.translation.text if entry else ""
+            po_entry.msgstr = text if isinstance(text, str) else ""
+        if entry is not None and entry.translation.src != src.fingerprint:
+            po_entry.flags.append("fuzzy")
+        po.append(po_entry)
+    return str(po) + "\n" if not str(po).endswith("\n") else str(po)
+
+
+def export_xliff(game: str, locale: Locale, sources: list[SourceText],
+                 overlay: LocaleOverlay) -> str:
+    """An XLIFF 2.0 file for one game and locale; plural forms are units ``ctx#category``."""
+    ET.register_namespace("", XLIFF_NS)
+    root = ET.Element(f"{{{XLIFF_NS}}}xliff", {"version": "2.0", "srcLang": "en",
+                                                 "trgLang": locale.code})
+    file_el = ET.SubElement(root, f"{{{XLIFF_NS}}}file", {"id": game})
+    for src in sources:
+        entry = overlay.get(src.kind, src.object_id, src.key)
+        stale = entry is not None and entry.translation.src != src.fingerprint
+        if isinstance(src.text, dict):
+            tr = entry.translation.text if entry else {}
+            forms = [(f"{src.context}#{cat}",
+                      src.text.get("one" if cat == "one" else "other", ""),
+                      tr.get(cat) if isinstance(tr, dict) else None)
+                     for cat in locale.plural.categories]
+        else:
+            text = entry.translation.text if entry else None
+            forms = [(src.context, src.text, text if isinstance(text, str) else None)]
+        for unit_id, english, target in forms:
+            unit = ET.SubElement(file_el, f"{{{XLIFF_NS}}}unit", {"id": unit_id})
+            notes = ET.SubElement(unit, f"{{{XLIFF_NS}}}notes")
+            ET.SubElement(notes, f"{{{XLIFF_NS}}}note").text = (
+                f"{_object_label(src)}; at most {src.field.max_chars} characters")
+            state = "initial" if target is None or stale else "translated"
+            seg = ET.SubElement(unit, f"{{{XLIFF_NS}}}segment", {"state": state})
+            ET.SubElement(seg, f"{{{XLIFF_NS}}}source").text = english
+            if target is not None:
+                ET.SubElement(seg, f"{{{XLIFF_NS}}}target").text = target
+    ET.indent(root)
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
+
+
+@dataclass(slots=True)
+class ImportPlan:
+    """Validated updates from an exchange file, or the errors that stop the import."""
+
+    updates: dict[FieldRef, Update] = field(default_factory=dict)
+    errors: list[Diagnostic] = field(default_factory=list)
+    skipped_fuzzy: int = 0
+    empty: int = 0
+
+
+def _err(file: str, line: int, message: str, col: int = 1) -> Diagnostic:
+    return Diagnostic("I18N020", Severity.ERROR, message, file, max(line, 1), max(col, 1))
+
+
+def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
+            overlay: LocaleOverlay) -> ImportPlan:
+    """Read a PO file into an import plan (nothing is written)."""
+    display = display_path(path)
+    plan = ImportPlan()
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except UnicodeDecodeError as exc:
+        plan.errors.append(_err(display, path.read_bytes()[: exc.start].count(b"\n") + 1,
+                                "PO file is not UTF-8"))
+        return plan
+    try:
+        po = polib.pofile(text, wrapwidth=0, check_for_duplicates=True)
+    except (OSError, ValueError) as exc:
+        match = re.search(r"line (\d+)", str(exc))
+        plan.errors.append(_err(display, int(match.group(1)) if match else 1,
+                                f"malformed PO file: {exc}"))
+        return plan
+    language = po.metadata.get("Language", locale.code)
+    if language and language != locale.code:
+        plan.errors.append(_err(display, 1, f"PO file is for {language!r}, not {locale.code!r}"))
+    for entry in po:
+        if entry.obsolete:
+            continue
+        line = entry.linenum or 1
+        src = sources.get(entry.msgctxt or "")
+        if src is None:
+            plan.errors.append(_err(display, line, f"unknown msgctxt {entry.msgctxt!r}"))
+            continue
+        if "fuzzy" in entry.flags:
+            plan.skipped_fuzzy += 1
+            continue
+        if isinstance(src.text, dict):
+            if not entry.msgid_plural:
+                plan.errors.append(_err(display, line, f"{src.context}: the English has plural "
+                                                       "forms; msgid_plural is missing"))
+                continue
+            n = len(locale.plural.categories)
+            forms = {int(k): v for k, v in entry.msgstr_plural.items()}
+            if set(forms) != set(range(n)):
+                plan.errors.append(_err(display, line, f"{src.context}: expected msgstr[0] to "
+                                                       f"msgstr[{n - 1}] for {locale.code}"))
+                continue
+            if not any(forms.values()):
+                plan.empty += 1
+                continue
+            if not all(forms.values()):
+                plan.errors.append(_err(display, line, f"{src.context}: some plural forms are "
+                                                       "empty"))
+                continue
+            value: SourceValue = {cat: forms[i] for i, cat in enumerate(locale.plural.categories)}
+            english: SourceValue = {"one": entry.msgid, "other": entry.msgid_plural}
+        else:
+            if entry.msgid_plural:
+                plan.errors.append(_err(display, line, f"{src.context}: the English has no "
+                                                       "plural forms"))
+                continue
+            if not entry.msgstr:
+                plan.empty += 1
+                continue
+            value, english = entry.msgstr, entry.msgid
+        _plan_one(plan, src, value, english, overlay)
+    return plan
+
+
+def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
+               overlay: LocaleOverlay) -> ImportPlan:
+    """Read an XLIFF 2.0 file (as exported) into an import plan."""
+    display = display_path(path)
+    plan = ImportPlan()
+    try:
+        root = ET.parse(path).getroot()
+    except ET.ParseError as exc:
+        line, col = exc.position
+        plan.errors.append(_err(display, line, f"malformed XLIFF: {exc}", col + 1))
+        return plan
+    ns = {"x": XLIFF_NS}
+    if root.get("trgLang") not in (None, locale.code):
+        plan.errors.append(_err(display, 1, f"XLIFF is for {root.get('trgLang')!r}, "
+                                            f"not {locale.code!r}"))
+    plural: dict[str, dict[str, str]] = {}
+    plural_english: dict[str, dict[str, str]] = {}
+    for unit in root.iterfind(".//x:unit", ns):
+        unit_id = unit.get("id", "")
+        seg = unit.find("x:segment", ns)
+        if seg is None:
+            continue
+        context, _, category = unit_id.partition("#")
+        src = sources.get(context)
+        if src is None:
+            plan.errors.append(_err(display, 1, f"unknown unit id {unit_id!r}"))
+            continue
+        target = seg.find("x:target", ns)
+        english = seg.findtext("x:source", default="", namespaces=ns)
+        if seg.get("state", "initial") == "initial" or target is None or not target.text:
+            plan.empty += 1
+            continue
+        if category:
+            plural.setdefault(context, {})[category] = target.text
+            plural_english.setdefault(context, {})["one" if category == "one" else "other"] = \
+                english
+        else:
+            _plan_one(plan, src, target.text, english, overlay)
+    for context, forms in plural.items():
+        src = sources[context]
+        if set(forms) != set(locale.plural.categories):
+            plan.errors.append(_err(display, 1, f"{context}: plural forms "
+                                                f"{', '.join(locale.plural.categories)} needed"))
+            continue
+        ordered = {cat: forms[cat] for cat in locale.plural.categories}
+        _plan_one(plan, src, ordered, plural_english[context], overlay)
+    return plan
+
+
+def _plan_one(plan: ImportPlan, src: SourceText, value: SourceValue, english: SourceValue,
+              overlay: LocaleOverlay) -> None:
+    ref = (src.kind, src.object_id, src.key)
+    existing = overlay.get(*ref)
+    if english == src.text:
+        basis = src.fingerprint
+    elif existing is not None and existing.translation.text == value:
+        basis = existing.translation.src  # unchanged text from an old export: keep its basis
+    else:
+        basis = fingerprint(english)  # made from an older English: lands as stale
+    same = True if isinstance(value, str) and value == english else None
+    if existing is not None and existing.translation.text == value and \
+            existing.translation.src == basis and (same is None or existing.translation.same):
+        return
+    plan.updates[ref] = Update(value, basis, same)
