@@ -32,6 +32,17 @@ def positions(report: Report, code: str, root: Path) -> list[str]:
     return out
 
 
+def apply_edits(edits: list[dict[str, str]]) -> dict[str, str]:
+    """Texts of base files (relative to ``terra_base/terra``) after exact, unique replacements."""
+    files: dict[str, str] = {}
+    for edit in edits:
+        rel = edit["file"]
+        text = files.get(rel) or (TERRA_BASE / "terra" / rel).read_text("utf-8")
+        assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
+        files[rel] = text.replace(edit["old"], edit["new"])
+    return files
+
+
 @pytest.fixture
 def terra_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
     """Copy the six-region Terra test world; optionally overwrite files (relative to terra/)."""

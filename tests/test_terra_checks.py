@@ -12,20 +12,10 @@ from ruamel.yaml import YAML
 from cardkit.core.diagnostics import Severity
 from cardkit.core.registry import get_game
 
-from .conftest import FIXTURES, TERRA_BASE, check_dir, positions
+from .conftest import FIXTURES, apply_edits, check_dir, positions
 
 CASES: list[dict[str, Any]] = YAML(typ="safe").load(
     (FIXTURES / "terra_cases.yaml").read_text("utf-8"))["cases"]
-
-
-def _apply(edits: list[dict[str, str]]) -> dict[str, str]:
-    files: dict[str, str] = {}
-    for edit in edits:
-        rel = edit["file"]
-        text = files.get(rel) or (TERRA_BASE / "terra" / rel).read_text("utf-8")
-        assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
-        files[rel] = text.replace(edit["old"], edit["new"])
-    return files
 
 
 def test_every_terra_code_has_a_case() -> None:
@@ -41,22 +31,24 @@ def test_base_fixture_is_clean(terra_content) -> None:  # type: ignore[no-untype
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_failing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
-    content = terra_content(_apply(case["fail"]))
+    content = terra_content(apply_edits(case["fail"]))
     report = check_dir(content, "terra")
     assert positions(report, case["code"], content / "terra") == case["expect"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_passing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
-    content = terra_content(_apply(case.get("pass") or []))
+    content = terra_content(apply_edits(case.get("pass") or []))
     report = check_dir(content, "terra")
     assert positions(report, case["code"], content / "terra") == []
-    assert [d for d in report.diagnostics if d.severity is not Severity.INFO] == []
+    # an edit of the English may leave translations stale or orphaned: that is I18N's business
+    assert [d for d in report.diagnostics
+            if d.severity is not Severity.INFO and not d.code.startswith("I18N")] == []
 
 
 def test_findings_carry_the_object_id(terra_content) -> None:  # type: ignore[no-untyped-def]
     case = next(c for c in CASES if c["code"] == "TER014")
-    report = check_dir(terra_content(_apply(case["fail"])), "terra")
+    report = check_dir(terra_content(apply_edits(case["fail"])), "terra")
     (diag,) = [d for d in report.diagnostics if d.code == "TER014"]
     assert diag.object_id == "golden-gate-bridge"
     assert diag.severity is Severity.ERROR

@@ -133,6 +133,38 @@ def _err(file: str, line: int, message: str, col: int = 1) -> Diagnostic:
     return Diagnostic("I18N020", Severity.ERROR, message, file, max(line, 1), max(col, 1))
 
 
+_PO_STRING = r'"((?:[^"\\]|\\.)*)"'
+_PO_KEYWORD_RE = re.compile(r"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+" + _PO_STRING
+                            + r"\s*$")
+_PO_CONT_RE = re.compile(r"^" + _PO_STRING + r"\s*$")
+_PO_ESCAPE_RE = re.compile(r"\\(.)")
+_PO_ESCAPES = set('\\"ntrabfv')
+
+
+def po_syntax_errors(text: str, display: str) -> list[Diagnostic]:
+    """Line-level syntax check of a PO file (polib itself is lenient and may drop characters)."""
+    errors: list[Diagnostic] = []
+    for number, line in enumerate(text.split("\n"), start=1):
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        match = _PO_KEYWORD_RE.match(stripped) or _PO_CONT_RE.match(stripped)
+        if match is None:
+            col = len(line) - len(line.lstrip()) + 1
+            what = ("unterminated string" if stripped.count('"') % 2 else
+                    "expected a keyword (msgctxt, msgid, msgstr...) or a quoted string")
+            errors.append(_err(display, number, f"malformed PO file: {what}", col))
+            continue
+        body = match.group(match.lastindex or 1)
+        for esc in _PO_ESCAPE_RE.finditer(body):
+            if esc.group(1) not in _PO_ESCAPES:
+                errors.append(_err(display, number, f"malformed PO file: unknown escape "
+                                                    f"\\{esc.group(1)}", line.find(body) + esc.start() + 1))
+        if len(errors) >= 20:
+            break
+    return errors
+
+
 def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
             overlay: LocaleOverlay) -> ImportPlan:
     """Read a PO file into an import plan (nothing is written)."""
@@ -143,6 +175,9 @@ def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
     except UnicodeDecodeError as exc:
         plan.errors.append(_err(display, path.read_bytes()[: exc.start].count(b"\n") + 1,
                                 "PO file is not UTF-8"))
+        return plan
+    plan.errors.extend(po_syntax_errors(text, display))
+    if plan.errors:
         return plan
     try:
         po = polib.pofile(text, wrapwidth=0, check_for_duplicates=True)
@@ -257,8 +292,9 @@ def _plan_one(plan: ImportPlan, src: SourceText, value: SourceValue, english: So
         basis = existing.translation.src  # unchanged text from an old export: keep its basis
     else:
         basis = fingerprint(english)  # made from an older English: lands as stale
-    same = True if isinstance(value, str) and value == english else None
     if existing is not None and existing.translation.text == value and \
-            existing.translation.src == basis and (same is None or existing.translation.same):
+            existing.translation.src == basis:
         return
+    # a changed or new text identical to the English is the translator's "same" (a name)
+    same = True if isinstance(value, str) and value == english else None
     plan.updates[ref] = Update(value, basis, same)
