@@ -16,6 +16,7 @@ $(STAMP): pyproject.toml
 run: $(STAMP)
 	mkdir -p build
 	$(BIN)/cardkit check --format text
+	$(BIN)/cardkit i18n status
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)

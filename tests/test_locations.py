@@ -23,8 +23,9 @@ def _card_file(body: str) -> str:
 def _findings(terra_content, text: str, name: str = "cards/extra.yaml"):  # type: ignore[no-untyped-def]
     content: Path = terra_content({name: text})
     report = check_dir(content, "terra")
+    # new English cards have no translations yet (I18N001): not what these tests are about
     return [(d.code, d.line, d.col) for d in report.diagnostics
-            if d.file.endswith(name)], report
+            if d.file.endswith(name) and d.code != "I18N001"], report
 
 
 ONE_CARD = """\

@@ -93,7 +93,7 @@ def check(games: tuple[str, ...], content_dir: Path, locale: str | None = None) 
         found, _ = check_translations(data.content, data.translations, data.locales,
                                       extra_pair_checks(data.content.game),
                                       only=set(_target_locales(data, locale)))
-        summary.files += len(data.translations.overlays)
+        summary.files += sum(1 for path in data.texts if "/i18n/" in path or "/glossary/" in path)
         summary.objects += data.content.object_count
         diagnostics += resolve_locations(found, data.texts.get)
     diagnostics.sort(key=Diagnostic.sort_key)
