@@ -32,6 +32,7 @@ def make_content(dest: Path, n_cards: int, per_file: int = 100) -> list[Path]:
     (terra / "cards").mkdir(parents=True)
     shutil.copy(SHIPPED / "regions.yaml", terra / "regions.yaml")
     shutil.copy(SHIPPED / "bars.yaml", terra / "bars.yaml")
+    shutil.copy(SHIPPED / "strings.yaml", terra / "strings.yaml")
     templates = []
     for path in sorted((SHIPPED / "cards").glob("*.yaml")):
         text = path.read_text("utf-8")

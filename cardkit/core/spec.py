@@ -151,6 +151,10 @@ class Game:
     checks: tuple[Check, ...] = field(default_factory=tuple)
     #: Placeholder and icon tokens its texts may use (``{n}``, ``[coin]``): the token registry.
     tokens: frozenset[str] = frozenset()
+    #: Translation checks that need this game's templates (the fit check, I18N018).
+    extra_translation_checks: tuple[Any, ...] = ()
+    #: Builds the printable decks: ``(content, localizer, units) -> list[PrintDeck]``.
+    print_decks: Callable[..., Any] | None = None
     #: A short human label for ``cardkit list`` (default: the object's name/topic/label field).
     label: Callable[[Record[Any]], str] | None = None
     #: The object with its references resolved, for ``cardkit show``.

@@ -34,6 +34,9 @@ class Locale(BaseModel):
     decimal: str = Field(max_length=1)
     group: list[str] = Field(description="Accepted thousands separators: characters, or the "
                                          "names `space`, `nbsp`, `nnbsp` (narrow no-break).")
+    group_min_digits: int = Field(4, ge=4, le=6, description="Group thousands only in numbers "
+                                  "with at least this many digits (Polish: 5, so 9289 but "
+                                  "12 000).")
     quotes: list[str] = Field(min_length=2, max_length=2, description="Opening, closing.")
     end_punctuation: dict[str, list[str]] = Field(
         default_factory=dict,
@@ -41,6 +44,22 @@ class Locale(BaseModel):
     forbidden_quotes: list[str] = Field(default_factory=list,
                                         description="Quotation marks that are wrong here.")
 
+
+    def format_number(self, value: float) -> str:
+        """A number as printed in this locale (thousands grouped, decimal mark)."""
+        text = f"{value:.10g}"
+        if "e" in text:
+            text = f"{value:.0f}" if abs(value) >= 1 else f"{value:f}".rstrip("0")
+        sign = "-" if text.startswith("-") else ""
+        whole, _, frac = text.lstrip("-").partition(".")
+        if len(whole) >= self.group_min_digits and self.group:
+            sep = SPACES["nbsp"] if self.group_chars[0].isspace() else self.group_chars[0]
+            groups = []
+            while len(whole) > 3:
+                groups.insert(0, whole[-3:])
+                whole = whole[:-3]
+            whole = sep.join([whole, *groups])
+        return sign + whole + (self.decimal + frac if frac else "")
 
     @property
     def group_chars(self) -> list[str]:

@@ -9,7 +9,11 @@ from __future__ import annotations
 from ...core.spec import FileKind, Game, TextField
 from .checks import CHECKS
 from .describe import label, resolve
+from ...i18n.checks import PairCheck
+from ...pdf.model import DecksFile
+from .checks import fit_translation
 from .model import BarsFile, CardsFile, RegionsFile, StringsFile
+from .render import print_decks
 
 SPEC = Game(
     id="terra",
@@ -29,9 +33,15 @@ SPEC = Game(
         FileKind("strings", "strings.yaml", StringsFile, "strings",
                  description="Texts printed by Terra's card templates: labels, units, phrases.",
                  translatable=(TextField("text", 60, "template text"),)),
+        FileKind("decks", "decks.yaml", DecksFile, "decks",
+                 description="Terra's printable decks and their card size.",
+                 translatable=(TextField("name", 40, "deck name"),)),
     ),
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
+    extra_translation_checks=(
+        PairCheck("I18N018", "translated text fits its box on the card", fit_translation),),
+    print_decks=print_decks,
     label=label,
     resolve=resolve,
 )

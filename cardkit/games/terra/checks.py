@@ -310,6 +310,55 @@ def bar_set(content: GameContent) -> Iterator[Finding]:
                           ("colour",))
 
 
+def _fit_issue(key: str, text: str, card: Card) -> str | None:
+    from .render import box_for_key, fits
+
+    if fits(key, text, card) is False:
+        box = box_for_key(key)
+        assert box is not None
+        return (f"text does not fit its {box.w:g} x {box.h:g} mm box even at "
+                f"{box.style.min_size:g} pt; shorten it")
+    return None
+
+
+def text_fits(content: GameContent) -> Iterator[Finding]:
+    """Card texts fit their boxes on the printed card at the minimum font size (no silent
+    shrinking below it, no overflow).
+
+    bad:  an info text of 900 characters
+    good: 2-4 sentences, as the info box holds
+    """
+    for rec in content.of("cards"):
+        card: Card = rec.obj
+        keys = ["topic", "info"] + [f"bars.{i}.question" for i in range(len(card.bars))]
+        for key in keys:
+            value: Any = card
+            for part in key.split("."):
+                value = value[int(part)] if part.isdigit() else getattr(value, part)
+            message = _fit_issue(key, value, card)
+            if message:
+                path = tuple(int(p) if p.isdigit() else p for p in key.split("."))
+                yield Finding(f"en: {message}", rec, path)
+
+
+def fit_translation(pair: Any) -> Iterator[Any]:
+    """A translated card text fits its box on the card at the minimum font size [max-size].
+
+    bad:  a Polish info text twice as long as the English, past the info box
+    good: a translation of about the English length
+    """
+    from ...i18n.checks import Issue
+
+    src = pair.source
+    if src.kind != "cards":
+        return
+    text = pair.entry.translation.text
+    if isinstance(text, str):
+        message = _fit_issue(src.key, text, src.record.obj)
+        if message:
+            yield Issue(message)
+
+
 CHECKS: tuple[Check, ...] = (
     Check("TER001", "ids are unique within a kind", duplicate_ids),
     Check("TER002", "a region is not its own neighbour", self_neighbour),
@@ -328,4 +377,5 @@ CHECKS: tuple[Check, ...] = (
     Check("TER015", "topics are not repeated", duplicate_topic, Severity.WARNING),
     Check("TER016", "bar lines rise strictly", bar_lines_ascending),
     Check("TER017", "the three bars with their colours", bar_set),
+    Check("TER018", "card texts fit on the card", text_fits),
 )

@@ -26,6 +26,8 @@ class Unit:
     imperial_scale: float = 1.0  # metric value -> imperial value (x * scale + offset)
     imperial_offset: float = 0.0
     imperial_base: float = 1.0  # imperial display unit -> imperial base of the bar (feet)
+    string: str = ""  # id in strings.yaml of the metric unit's printed name ("" = none)
+    imperial_string: str = ""
 
     def metric_base(self, value: float) -> float:
         """The value in the metric side's base unit."""
@@ -47,23 +49,34 @@ FOOT = 0.3048
 MILE = 1609.344
 UNITS: dict[str, Unit] = {u.id: u for u in (
     Unit("year", "year", "", ""),
-    Unit("cm", "length", "cm", "in", 0.01, 1 / 2.54, imperial_base=1 / 12),
-    Unit("m", "length", "m", "ft", 1.0, 1 / FOOT),
-    Unit("km", "length", "km", "mi", 1000.0, 1000 / MILE, imperial_base=5280.0),
+    Unit("cm", "length", "cm", "in", 0.01, 1 / 2.54, imperial_base=1 / 12,
+         string="unit-cm", imperial_string="unit-in"),
+    Unit("m", "length", "m", "ft", 1.0, 1 / FOOT, string="unit-m", imperial_string="unit-ft"),
+    Unit("km", "length", "km", "mi", 1000.0, 1000 / MILE, imperial_base=5280.0,
+         string="unit-km", imperial_string="unit-mi"),
     Unit("count", "number", "", ""),
-    Unit("percent", "number", "%", "%"),
-    Unit("hour", "number", "h", "h"),
-    Unit("day", "number", "days", "days"),
-    Unit("years", "number", "years", "years"),
-    Unit("celsius", "number", "°C", "°F", 1.0, 9 / 5, 32.0),
-    Unit("m2", "number", "m²", "sq ft", 1.0, 1 / FOOT**2),
-    Unit("km2", "number", "km²", "sq mi", 1.0, 1e6 / MILE**2),
-    Unit("m3", "number", "m³", "cu ft", 1.0, 1 / FOOT**3),
-    Unit("km3", "number", "km³", "cu mi", 1.0, 1e9 / MILE**3),
-    Unit("litre", "number", "l", "gal", 1.0, 1 / 3.785411784),
-    Unit("kg", "number", "kg", "lb", 1.0, 1 / 0.45359237),
-    Unit("tonne", "number", "t", "short tons", 1.0, 1000 / 907.18474),
-    Unit("kmh", "number", "km/h", "mph", 1.0, 1000 / MILE),
+    Unit("percent", "number", "%", "%", string="unit-percent", imperial_string="unit-percent"),
+    Unit("hour", "number", "h", "h", string="unit-hour", imperial_string="unit-hour"),
+    Unit("day", "number", "days", "days", string="unit-day", imperial_string="unit-day"),
+    Unit("years", "number", "years", "years", string="unit-years", imperial_string="unit-years"),
+    Unit("celsius", "number", "°C", "°F", 1.0, 9 / 5, 32.0, string="unit-celsius",
+         imperial_string="unit-fahrenheit"),
+    Unit("m2", "number", "m²", "sq ft", 1.0, 1 / FOOT**2, string="unit-m2",
+         imperial_string="unit-sq-ft"),
+    Unit("km2", "number", "km²", "sq mi", 1.0, 1e6 / MILE**2, string="unit-km2",
+         imperial_string="unit-sq-mi"),
+    Unit("m3", "number", "m³", "cu ft", 1.0, 1 / FOOT**3, string="unit-m3",
+         imperial_string="unit-cu-ft"),
+    Unit("km3", "number", "km³", "cu mi", 1.0, 1e9 / MILE**3, string="unit-km3",
+         imperial_string="unit-cu-mi"),
+    Unit("litre", "number", "l", "gal", 1.0, 1 / 3.785411784, string="unit-litre",
+         imperial_string="unit-gal"),
+    Unit("kg", "number", "kg", "lb", 1.0, 1 / 0.45359237, string="unit-kg",
+         imperial_string="unit-lb"),
+    Unit("tonne", "number", "t", "short tons", 1.0, 1000 / 907.18474, string="unit-tonne",
+         imperial_string="unit-short-ton"),
+    Unit("kmh", "number", "km/h", "mph", 1.0, 1000 / MILE, string="unit-kmh",
+         imperial_string="unit-mph"),
 )}
 
 UnitId = Literal["year", "cm", "m", "km", "count", "percent", "hour", "day", "years", "celsius",
