@@ -17,6 +17,9 @@ run: $(STAMP)
 	mkdir -p build
 	$(BIN)/cardkit check --format text
 	$(BIN)/cardkit i18n status
+	$(BIN)/cardkit pdf terra --locale en
+	$(BIN)/cardkit pdf terra --locale el
+	$(BIN)/cardkit pdf terra --locale pl
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)
@@ -25,6 +28,7 @@ test: $(STAMP)
 ## bench: benchmarks, each against a baseline measured in the same run
 bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
+	$(BIN)/python bench/bench_pdf.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

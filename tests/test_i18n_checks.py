@@ -8,6 +8,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
+from cardkit.core.registry import get_game
 from cardkit.i18n.checks import PAIR_CHECKS, SET_CODES
 
 from .conftest import FIXTURES, apply_edits, check_dir, positions
@@ -17,7 +18,8 @@ CASES: list[dict[str, Any]] = YAML(typ="safe").load(
 
 
 def test_every_translation_code_has_a_case() -> None:
-    codes = {c.code for c in PAIR_CHECKS} | {c.code for c in SET_CODES}
+    extra = {c.code for c in get_game("terra").extra_translation_checks}  # type: ignore[attr-defined]
+    codes = {c.code for c in PAIR_CHECKS} | {c.code for c in SET_CODES} | extra
     assert codes == {case["code"] for case in CASES}
 
 
@@ -34,3 +36,31 @@ def test_passing_fixture(case: dict[str, Any], terra_content) -> None:  # type: 
     report = check_dir(content, "terra")
     assert positions(report, case["code"], content / "terra") == []
     assert [d for d in report.diagnostics if d.severity.value != "info"] == []
+
+
+def test_fit_finding_names_card_and_locale(terra_content) -> None:  # type: ignore[no-untyped-def]
+    case = next(c for c in CASES if c["code"] == "I18N018")
+    report = check_dir(terra_content(apply_edits(case["fail"])), "terra")
+    (diag,) = [d for d in report.diagnostics if d.code == "I18N018"]
+    assert diag.object_id == "golden-gate-bridge" and diag.message.startswith("el: ")
+    assert "does not fit" in diag.message and report.exit_code() == 1
+
+
+def test_pdf_refuses_text_that_does_not_fit(terra_content, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    case = next(c for c in CASES if c["code"] == "I18N018")
+    content = terra_content(apply_edits(case["fail"]))
+    (content / "terra" / "decks.yaml").write_text(
+        "decks:\n  - id: cards\n    name: Cards\n    size: tarot\n", "utf-8")
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(main, ["pdf", "terra", "--locale", "el", "--content",
+                                       str(content), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "I18N018" in result.stderr and "[golden-gate-bridge]" in result.stderr
+    assert not out.exists()
+    ok = CliRunner().invoke(main, ["pdf", "terra", "--locale", "pl", "--content", str(content),
+                                   "--out", str(out)])
+    assert ok.exit_code == 0 and out.is_file()

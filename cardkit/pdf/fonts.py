@@ -6,7 +6,7 @@ fonts, and no base-14 font is used for text.
 
 from __future__ import annotations
 
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 FONT_DIR = Path(__file__).resolve().parent / "fonts"
@@ -36,9 +36,14 @@ def register_fonts() -> tuple[str, ...]:
     return tuple(FILES)
 
 
-def string_width(text: str, font: str, size: float) -> float:
-    """Width of ``text`` in points."""
+@lru_cache(maxsize=65536)
+def _unit_width(text: str, font: str) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
     register_fonts()
-    return float(stringWidth(text, font, size))
+    return float(stringWidth(text, font, 1000.0))
+
+
+def string_width(text: str, font: str, size: float) -> float:
+    """Width of ``text`` in points (widths scale linearly with the size; cached per word)."""
+    return _unit_width(text, font) * size / 1000.0

@@ -9,12 +9,15 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from functools import lru_cache
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from .fonts import REGULAR, register_fonts, string_width
 
 ICON_RE = re.compile(r"\[([a-z][a-z0-9_-]*)\]")
+BREAKABLE_SPACE_RE = re.compile(r"[^\S\u00a0\u202f]+")  # whitespace, except no-break spaces
+GROUPED_NUMBER_RE = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 ICON_WIDTH = 1.05  # an icon is this many font sizes wide (square, plus a little air)
 
 IconDrawer = Callable[[Any, str, float, float, float], None]  # canvas, name, x, baseline, size
@@ -59,7 +62,11 @@ def runs(text: str, known_icons: frozenset[str] = frozenset()) -> list[list[Run]
     out: list[list[Run]] = []
     for paragraph in text.split("\n"):
         words: list[Run] = []
-        for word in paragraph.split():
+        # "2 850" keeps together: a thousands group is never split across lines
+        paragraph = GROUPED_NUMBER_RE.sub("\u00a0", paragraph)
+        for word in BREAKABLE_SPACE_RE.split(paragraph):
+            if not word:
+                continue
             pos = 0
             for match in ICON_RE.finditer(word):
                 if match.group(1) not in known_icons:
@@ -100,9 +107,13 @@ def _wrap(paragraphs: list[list[Run]], width: float, font: str,
     return lines
 
 
+@lru_cache(maxsize=16384)
 def fit_text(text: str, width: float, height: float, style: TextStyle,
              known_icons: frozenset[str] = frozenset()) -> Fitted | None:
-    """The largest size (from ``max_size`` down by ``step``) at which the text fits the box."""
+    """The largest size (from ``max_size`` down by ``step``) at which the text fits the box.
+
+    Results are cached: the fit check and the drawing of the same text share one layout.
+    """
     register_fonts()
     paragraphs = runs(text, known_icons)
     size = style.max_size
@@ -123,19 +134,33 @@ def draw_fitted(canvas: Any, fitted: Fitted, x: float, top: float, width: float,
     y = top - (height - block) / 2 if valign == "middle" else top
     space = string_width(" ", style.font, size)
     canvas.setFillColorRGB(*style.colour)
+    canvas.setFont(style.font, size)
     for words, line_w in fitted.lines:
         y -= size * style.leading
         baseline = y + size * (style.leading - 1.0) / 2 + size * 0.22
         cx = x + ((width - line_w) / 2 if style.align == "center" else 0.0)
+        pending: list[str] = []  # consecutive words drawn as one string
+
+        def flush(cx: float) -> float:
+            if pending:
+                chunk = " ".join(pending)
+                canvas.drawString(cx, baseline, chunk)
+                cx += string_width(chunk, style.font, size)
+                pending.clear()
+            return cx
+
         for i, run in enumerate(words):
-            if i:
-                cx += space
             if run.icon:
+                cx = flush(cx)
+                if i:
+                    cx += space
                 if draw_icon is not None:
                     draw_icon(canvas, run.text, cx + 0.025 * size, baseline, size)
                     canvas.setFillColorRGB(*style.colour)
+                    canvas.setFont(style.font, size)
                 cx += ICON_WIDTH * size
             else:
-                canvas.setFont(style.font, size)
-                canvas.drawString(cx, baseline, run.text)
-                cx += string_width(run.text, style.font, size)
+                if i and not pending:
+                    cx += space
+                pending.append(run.text)
+        flush(cx)

@@ -33,7 +33,7 @@ SPEC = Game(
         FileKind("strings", "strings.yaml", StringsFile, "strings",
                  description="Texts printed by Terra's card templates: labels, units, phrases.",
                  translatable=(TextField("text", 60, "template text"),)),
-        FileKind("decks", "decks.yaml", DecksFile, "decks",
+        FileKind("decks", "decks.yaml", DecksFile, "decks", required=False,
                  description="Terra's printable decks and their card size.",
                  translatable=(TextField("name", 40, "deck name"),)),
     ),

@@ -1,0 +1,112 @@
+"""Terra PDFs: fonts embedded, text readable in en/el/pl, exact page sizes, same bytes twice,
+duplex viewer preferences, single-card pages with TrimBox/BleedBox."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from cardkit.pdf.api import PdfJob, render_game
+from cardkit.pdf.draw import PdfOptions
+from cardkit.pdf.geometry import PAPERS, SheetOptions
+
+from .conftest import SHIPPED
+
+BASE14 = {"Courier", "Helvetica", "Times-Roman", "Symbol", "ZapfDingbats"}
+MM = 72 / 25.4
+# Known texts of the Angel Falls card (content/terra/cards/blue.yaml and its overlays).
+KNOWN = {
+    "en": ["Angel Falls", "Did you know?"],
+    "el": ["Καταρράκτης Άνχελ", "Το ήξερες;"],
+    "pl": ["Salto Angel", "Czy wiesz?"],
+}
+
+
+@pytest.fixture(scope="module")
+def pdfs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
+    out = tmp_path_factory.mktemp("pdf")
+    files = {}
+    for locale in KNOWN:
+        (written,) = render_game(PdfJob("terra", SHIPPED, locale, out=out / f"{locale}.pdf"))
+        files[locale] = written.path
+    return files
+
+
+@pytest.mark.parametrize("locale", sorted(KNOWN))
+def test_fonts_are_embedded_and_never_base14(pdfs: dict[str, Path], locale: str) -> None:
+    reader = PdfReader(pdfs[locale])
+    seen = set()
+    for page in reader.pages:
+        fonts = page.get("/Resources", {}).get("/Font", {})
+        for ref in fonts.values():
+            font = ref.get_object()
+            name = str(font.get("/BaseFont"))
+            seen.add(name)
+            assert name.lstrip("/") not in BASE14, name
+            descendants = font.get("/DescendantFonts")
+            descriptor = (descendants[0].get_object() if descendants else font)["/FontDescriptor"]
+            assert "/FontFile2" in descriptor.get_object(), f"{name} is not embedded"
+    assert seen and all("DejaVu" in n or "CK" in n or "+" in n for n in seen)
+
+
+@pytest.mark.parametrize("locale", sorted(KNOWN))
+def test_text_reads_back_in_every_language(pdfs: dict[str, Path], locale: str) -> None:
+    reader = PdfReader(pdfs[locale])
+    text = "\n".join(page.extract_text() or "" for page in reader.pages)
+    for phrase in KNOWN[locale]:
+        assert phrase in text, phrase
+
+
+@pytest.mark.parametrize("locale", sorted(KNOWN))
+def test_page_size_is_exact(pdfs: dict[str, Path], locale: str) -> None:
+    reader = PdfReader(pdfs[locale])
+    w, h = (PAPERS["a4"][0] * MM, PAPERS["a4"][1] * MM)
+    for page in reader.pages:
+        box = page.mediabox
+        assert float(box.width) == pytest.approx(w, abs=0.01)
+        assert float(box.height) == pytest.approx(h, abs=0.01)
+
+
+def test_same_inputs_give_the_same_bytes(tmp_path: Path) -> None:
+    a = render_game(PdfJob("terra", SHIPPED, "pl", out=tmp_path / "a.pdf"))[0].path
+    b = render_game(PdfJob("terra", SHIPPED, "pl", out=tmp_path / "b.pdf"))[0].path
+    assert a.read_bytes() == b.read_bytes()
+
+
+def test_viewer_preferences_ask_for_no_scaling_and_the_duplex_edge(pdfs: dict[str, Path],
+                                                                  tmp_path: Path) -> None:
+    prefs = PdfReader(pdfs["en"]).trailer["/Root"]["/ViewerPreferences"]
+    assert prefs["/PrintScaling"] == "/None" and prefs["/Duplex"] == "/DuplexFlipLongEdge"
+    opts = PdfOptions(sheet=SheetOptions(duplex="short"))
+    path = render_game(PdfJob("terra", SHIPPED, "en", options=opts, out=tmp_path / "s.pdf"))[0].path
+    assert PdfReader(path).trailer["/Root"]["/ViewerPreferences"]["/Duplex"] == \
+        "/DuplexFlipShortEdge"
+
+
+def test_single_layout_pages_carry_trim_and_bleed_boxes(tmp_path: Path) -> None:
+    opts = PdfOptions(sheet=SheetOptions(bleed=3.0), layout="single")
+    written = render_game(PdfJob("terra", SHIPPED, "en", options=opts, out=tmp_path / "1.pdf"))[0]
+    reader = PdfReader(written.path)
+    assert len(reader.pages) == 2 * written.cards  # a front and a back per card
+    page = reader.pages[0]
+    assert float(page.mediabox.width) == pytest.approx((69.85 + 6) * MM, abs=0.01)
+    trim = [float(v) for v in page.trimbox]
+    assert trim == pytest.approx([3 * MM, 3 * MM, (3 + 69.85) * MM, (3 + 120.65) * MM], abs=0.01)
+    bleed = [float(v) for v in page.bleedbox]
+    assert bleed == pytest.approx([0, 0, 75.85 * MM, 126.65 * MM], abs=0.01)
+
+
+def test_sheet_pages_are_complete(pdfs: dict[str, Path]) -> None:
+    reader = PdfReader(pdfs["en"])
+    text = [page.extract_text() or "" for page in reader.pages]
+    cards = 64
+    sheets = (cards + 3) // 4  # tarot: 2 x 2 per A4 sheet
+    # info + blank back, calibration front/back, sheets front/back, bar strip + blank,
+    # region list + blank, and the index
+    assert len(reader.pages) == 2 + 2 + 2 * sheets + 2 + 2 + 1
+    assert "100 mm x 100 mm" in text[2]
+    assert any("card index" in t for t in text[-1:])
+    assert "sheet 1 of 16, front" in text[4] and "sheet 1 of 16, back" in text[5]
