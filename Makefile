@@ -9,7 +9,7 @@ STAMP  := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
 	touch $(STAMP)
 
 ## run: set up, then run the main job over the shipped content (outputs under build/)
@@ -20,6 +20,7 @@ run: $(STAMP)
 	$(BIN)/cardkit pdf terra --locale en
 	$(BIN)/cardkit pdf terra --locale el
 	$(BIN)/cardkit pdf terra --locale pl
+	$(BIN)/cardkit simulate terra --games 500 --seed 7 --out build/terra-sim.json --report build/terra-sim.pdf
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)
@@ -29,6 +30,7 @@ test: $(STAMP)
 bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
 	$(BIN)/python bench/bench_pdf.py
+	$(BIN)/python bench/bench_sim.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

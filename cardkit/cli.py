@@ -278,6 +278,91 @@ def pdf(game: str, content_dir: Path, locale: str, paper: str, duplex: str, blee
                    f"{f.size / 1024:.0f} KiB{note}")
 
 
+@main.command()
+@click.argument("game")
+@content_option
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True)
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the run.")
+@click.option("--bots", default=None, help="Comma-separated bots, one per seat "
+              "(e.g. guesser:0.8,hedger:0.5); default: the game's own set.")
+@click.option("--players", type=click.IntRange(1), default=None,
+              help="Number of players (a single --bots entry fills every seat).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Worker processes (default: the machine's cores).")
+@click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
+              show_default=True)
+@click.option("--scheduler", default=None, help="Dask scheduler address (default: a local "
+              "cluster).")
+@click.option("--turn-cap", type=click.IntRange(1), default=10_000, show_default=True,
+              help="Stop a game after this many actions (reported, never hidden).")
+@click.option("--format", "fmt", type=click.Choice(("text", "json", "csv")), default="text",
+              show_default=True, help="What to print.")
+@click.option("--out", type=click.Path(path_type=Path), default=None,
+              help="Write the JSON report (every game row) to this file.")
+@click.option("--report", "report_pdf", type=click.Path(path_type=Path), default=None,
+              help="Write a PDF report with charts.")
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: when stderr is a terminal).")
+@_guard
+def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | None,
+             players: int | None, workers: int | None, backend: str, scheduler: str | None,
+             turn_cap: int, fmt: str, out: Path | None, report_pdf: Path | None,
+             progress: bool | None) -> None:
+    """Play seeded games with bots; report win rates, lengths and the game's statistics.
+
+    The same seed gives the same results on any backend and worker count. Ctrl-C stops the run
+    and reports the games that finished.
+    """
+    import os
+
+    from .core.atomic import write_bytes_atomic, write_text_atomic
+    from .sim import report as rep
+    from .sim.api import simulate as run_simulation
+
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = _ProgressBar() if show else None
+    result = run_simulation(game, content_dir, games, seed,
+                            bots.split(",") if bots else None, players,
+                            backend, workers or os.cpu_count() or 1,  # type: ignore[arg-type]
+                            scheduler, turn_cap, bar.update if bar else None)
+    if bar:
+        bar.close()
+    text = {"text": rep.to_text, "json": rep.to_json, "csv": rep.to_csv}[fmt](result)
+    click.echo(text, nl=False)
+    if out is not None:
+        write_text_atomic(out, rep.to_json(result))
+        click.echo(f"wrote {out}", err=True)
+    if report_pdf is not None:
+        write_bytes_atomic(report_pdf, rep.to_pdf(result))
+        click.echo(f"wrote {report_pdf}", err=True)
+    if result.result.interrupted:
+        click.echo(f"cardkit: interrupted after {len(result.result.rows)} of {games} games",
+                   err=True)
+        sys.exit(130)
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self) -> None:
+        import time
+
+        self.start = time.perf_counter()
+
+    def update(self, done: int, total: int) -> None:
+        import time
+
+        width = 30
+        filled = int(width * done / total)
+        rate = done / max(1e-9, time.perf_counter() - self.start)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+                         f"({rate:.0f}/s)")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
+
+
 @main.group()
 def i18n() -> None:
     """Translations: status, checks, PO/XLIFF exchange, confirming stale entries."""

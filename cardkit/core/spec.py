@@ -155,6 +155,8 @@ class Game:
     extra_translation_checks: tuple[Any, ...] = ()
     #: Builds the printable decks: ``(content, localizer, units) -> list[PrintDeck]``.
     print_decks: Callable[..., Any] | None = None
+    #: The simulation plug-in (engine, bots, extra statistics): a ``cardkit.sim.protocol.SimSpec``.
+    sim: Any = None
     #: A short human label for ``cardkit list`` (default: the object's name/topic/label field).
     label: Callable[[Record[Any]], str] | None = None
     #: The object with its references resolved, for ``cardkit show``.

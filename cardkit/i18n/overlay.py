@@ -51,9 +51,16 @@ def key_pattern(kind: FileKind) -> str:
     return "^(" + "|".join(alternatives) + ")$"
 
 
-@cache
 def overlay_model(game: GameSpec, kind_name: str) -> type[BaseModel]:
-    """The strict model of one kind's overlay file for a game."""
+    """The strict model of one kind's overlay file for a game (built once per game and kind)."""
+    return _overlay_model(game.id, kind_name)
+
+
+@cache
+def _overlay_model(game_id: str, kind_name: str) -> type[BaseModel]:
+    from ..core.registry import get_game
+
+    game = get_game(game_id)
     kind = next(k for k in game.kinds if k.name == kind_name)
     key = Annotated[str, Field(pattern=key_pattern(kind))]
     obj_id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$")]

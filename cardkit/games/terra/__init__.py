@@ -13,7 +13,11 @@ from ...i18n.checks import PairCheck
 from ...pdf.model import DecksFile
 from .checks import fit_translation
 from .model import BarsFile, CardsFile, RegionsFile, StringsFile
+from ...sim.protocol import SimSpec
+from .bots import BOTS, DEFAULT_BOTS, make_bot
+from .engine import make_engine
 from .render import print_decks
+from .report import extras
 
 SPEC = Game(
     id="terra",
@@ -42,6 +46,7 @@ SPEC = Game(
     extra_translation_checks=(
         PairCheck("I18N018", "translated text fits its box on the card", fit_translation),),
     print_decks=print_decks,
+    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras),
     label=label,
     resolve=resolve,
 )

@@ -1,0 +1,283 @@
+"""Terra's rules as an engine: placement and passing, occupied spaces, region and bar scoring
+(7 / 3, each marker once, the exact-line rule), the marker pool and refill to 3, the rotating
+first player, 6 cards a game, 2-6 players.
+
+Markers are counted per player: in hand + on the board + in the common pool = 5 guessing
+markers, always (an invariant checked after every action when asked).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from ...core.content import GameContent
+from ...sim.protocol import Action, IllegalAction, InvariantError
+from .bars import adjacent_spaces, correct_spaces, on_line, side_value
+from .model import Card
+
+CARDS_PER_GAME = 6
+GUESSING_MARKERS = 5
+REFILL_TO = 3
+EXACT, NEAR = 7, 3
+PASS: tuple[str] = ("pass",)
+
+
+@dataclass(frozen=True, slots=True)
+class CardFacts:
+    """A card reduced to what play needs: answer regions, neighbours of them, bar spaces."""
+
+    id: str
+    bars: tuple[str, ...]
+    answers: frozenset[str]
+    near: frozenset[str]  # regions adjacent to an answer region (answers excluded)
+    correct: dict[str, frozenset[int]]
+    adjacent: dict[str, frozenset[int]]
+    on_line: tuple[bool, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TerraWorld:
+    """Content prepared once per worker: regions, neighbours, bar spaces, cards."""
+
+    regions: tuple[str, ...]
+    neighbours: dict[str, frozenset[str]]
+    spaces: dict[str, int]  # bar id -> number of spaces on the metric side
+    cards: tuple[CardFacts, ...]
+
+    @classmethod
+    def from_content(cls, content: GameContent, side: str = "metric") -> TerraWorld:
+        """Build the world from validated content."""
+        regions = tuple(r.id for r in content.of("regions"))
+        neighbours = {r.id: frozenset(r.obj.neighbours) for r in content.of("regions")}
+        bars = {r.id: getattr(r.obj, side).lines for r in content.of("bars")}
+        cards = []
+        for rec in content.of("cards"):
+            card: Card = rec.obj
+            answers = frozenset(card.regions.answers)
+            near = frozenset(n for a in answers for n in neighbours.get(a, ())) - answers
+            correct, adjacent, lines_hit = {}, {}, []
+            for q in card.bars:
+                value = side_value(q.answer, side)  # type: ignore[arg-type]
+                correct[q.bar] = frozenset(correct_spaces(bars[q.bar], value))
+                adjacent[q.bar] = frozenset(adjacent_spaces(bars[q.bar], value))
+                lines_hit.append(on_line(bars[q.bar], value))
+            cards.append(CardFacts(card.id, tuple(q.bar for q in card.bars), answers, near,
+                                   correct, adjacent, tuple(lines_hit)))
+        return cls(regions, neighbours, {b: len(lines) - 1 for b, lines in bars.items()},
+                   tuple(cards))
+
+
+@dataclass(slots=True)
+class TerraState:
+    """A game of Terra in progress."""
+
+    world: TerraWorld
+    players: int
+    rng: random.Random
+    deck: list[CardFacts]
+    card_index: int = 0
+    first: int = 0
+    to_act: int = 0
+    hand: list[int] = field(default_factory=list)
+    pool: list[int] = field(default_factory=list)
+    regions: dict[str, int] = field(default_factory=dict)  # region -> owner
+    spaces: dict[tuple[str, int], int] = field(default_factory=dict)  # (bar, space) -> owner
+    placed_this_card: list[int] = field(default_factory=list)
+    passed: list[bool] = field(default_factory=list)
+    score: list[int] = field(default_factory=list)
+    card_points: list[list[int]] = field(default_factory=list)
+    _turns: int = 0
+    _over: bool = False
+
+    # -- protocol -------------------------------------------------------------------------------
+    def current_player(self) -> int:
+        """The seat to act."""
+        return self.to_act
+
+    @property
+    def card(self) -> CardFacts:
+        """The card being played."""
+        return self.deck[self.card_index]
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Free regions, free spaces of the card's two bars, and (after a first marker) pass."""
+        if self._over:
+            return []
+        seat = self.to_act
+        actions: list[Action] = []
+        if self.hand[seat] > 0:
+            actions += [("region", r) for r in self.world.regions if r not in self.regions]
+            for bar in self.card.bars:
+                actions += [("bar", bar, s) for s in range(self.world.spaces[bar])
+                            if (bar, s) not in self.spaces]
+        if self.placed_this_card[seat] > 0 or not actions:
+            actions.append(PASS)
+        return actions
+
+    def apply(self, action: Action) -> None:
+        """Place a marker or pass; score and move on when everyone has passed."""
+        if self._over:
+            raise IllegalAction("the game is over")
+        seat = self.to_act
+        if action == PASS:
+            if self.placed_this_card[seat] == 0 and self.hand[seat] > 0:
+                raise IllegalAction("every player places at least one marker before passing")
+            self.passed[seat] = True
+        elif isinstance(action, tuple) and action[0] == "region" and len(action) == 2:
+            if action[1] in self.regions or action[1] not in self.world.neighbours:
+                raise IllegalAction(f"region {action[1]!r} is occupied or unknown")
+            self._take_marker(seat)
+            self.regions[action[1]] = seat
+        elif isinstance(action, tuple) and action[0] == "bar" and len(action) == 3:
+            _, bar, space = action
+            if bar not in self.card.bars or not 0 <= space < self.world.spaces[bar] or \
+                    (bar, space) in self.spaces:
+                raise IllegalAction(f"bar space {bar} {space} is occupied or not in play")
+            self._take_marker(seat)
+            self.spaces[(bar, space)] = seat
+        else:
+            raise IllegalAction(f"unknown action {action!r}")
+        self._turns += 1
+        if self.hand[seat] == 0 and self.placed_this_card[seat] > 0:
+            self.passed[seat] = True  # no markers left: nothing more to do on this card
+        self._advance()
+
+    def _take_marker(self, seat: int) -> None:
+        if self.hand[seat] <= 0:
+            raise IllegalAction("no markers left in hand")
+        self.hand[seat] -= 1
+        self.placed_this_card[seat] += 1
+
+    def _advance(self) -> None:
+        if all(self.passed):
+            self._score_card()
+            return
+        nxt = self.to_act
+        for _ in range(self.players):
+            nxt = (nxt + 1) % self.players
+            if not self.passed[nxt]:
+                break
+        self.to_act = nxt
+
+    def _score_card(self) -> None:
+        card = self.card
+        points = [0] * self.players
+        returned = [0] * self.players
+        for region, owner in self.regions.items():
+            p = EXACT if region in card.answers else NEAR if region in card.near else 0
+            points[owner] += p
+            if p:
+                returned[owner] += 1
+            else:
+                self.pool[owner] += 1
+        for (bar, space), owner in self.spaces.items():
+            p = EXACT if space in card.correct[bar] else NEAR if space in card.adjacent[bar] else 0
+            points[owner] += p
+            if p:
+                returned[owner] += 1
+            else:
+                self.pool[owner] += 1
+        for seat in range(self.players):
+            self.score[seat] += points[seat]
+            self.hand[seat] += returned[seat]
+        self.card_points.append(points)
+        self.regions.clear()
+        self.spaces.clear()
+        self.card_index += 1
+        if self.card_index >= len(self.deck):
+            self._over = True
+            return
+        # the card box passes clockwise; everyone takes one own marker back, then refills to 3
+        self.first = (self.first + 1) % self.players
+        for seat in range(self.players):
+            if self.pool[seat] > 0:
+                self.pool[seat] -= 1
+                self.hand[seat] += 1
+            need = max(0, REFILL_TO - self.hand[seat])
+            take = min(need, self.pool[seat])
+            self.pool[seat] -= take
+            self.hand[seat] += take
+        self.placed_this_card = [0] * self.players
+        self.passed = [False] * self.players
+        self.to_act = self.first
+
+    def is_terminal(self) -> bool:
+        """After the sixth card is scored."""
+        return self._over
+
+    def scores(self) -> list[float]:
+        """Points per seat."""
+        return [float(s) for s in self.score]
+
+    def copy(self) -> TerraState:
+        """An independent copy (the generator too)."""
+        clone = random.Random()
+        clone.setstate(self.rng.getstate())
+        return TerraState(self.world, self.players, clone, list(self.deck), self.card_index,
+                          self.first, self.to_act, list(self.hand), list(self.pool),
+                          dict(self.regions), dict(self.spaces), list(self.placed_this_card),
+                          list(self.passed), list(self.score),
+                          [list(p) for p in self.card_points], self._turns, self._over)
+
+    @property
+    def turns(self) -> int:
+        """Actions so far (placements and passes)."""
+        return self._turns
+
+    @property
+    def end_reason(self) -> str:
+        """``cards`` once all six cards are scored."""
+        return "cards" if self._over else ""
+
+    def check_invariants(self) -> None:
+        """Markers conserved per player; scores equal the sum of the card points."""
+        for seat in range(self.players):
+            on_board = sum(1 for o in self.regions.values() if o == seat) + \
+                sum(1 for o in self.spaces.values() if o == seat)
+            total = self.hand[seat] + self.pool[seat] + on_board
+            if total != GUESSING_MARKERS or min(self.hand[seat], self.pool[seat]) < 0:
+                raise InvariantError(f"seat {seat}: {total} guessing markers (hand "
+                                     f"{self.hand[seat]}, pool {self.pool[seat]}, board "
+                                     f"{on_board}), expected {GUESSING_MARKERS}")
+            if self.score[seat] != sum(p[seat] for p in self.card_points):
+                raise InvariantError(f"seat {seat}: score {self.score[seat]} is not the sum of "
+                                     "its card points")
+        if len(set(self.regions)) != len(self.regions):  # pragma: no cover - dict keys
+            raise InvariantError("a region holds two markers")
+
+    def describe(self, action: Action) -> str:
+        """``region eastern-sahara``, ``bar year 9``, ``pass``."""
+        return " ".join(str(a) for a in action) if isinstance(action, tuple) else str(action)
+
+    def details(self) -> dict[str, Any]:
+        """Cards played and the points each seat scored on each."""
+        return {"cards": [c.id for c in self.deck], "card_points": self.card_points,
+                "on_line": [sum(c.on_line) for c in self.deck]}
+
+
+@dataclass(frozen=True, slots=True)
+class TerraEngine:
+    """Makes Terra games from a prepared world."""
+
+    world: TerraWorld
+    min_players: int = 2
+    max_players: int = 6
+
+    def new_game(self, players: int, rng: random.Random) -> TerraState:
+        """Shuffle, draw six cards, give every player five guessing markers."""
+        if not self.min_players <= players <= self.max_players:
+            raise ValueError(f"Terra is for {self.min_players}-{self.max_players} players")
+        if len(self.world.cards) < CARDS_PER_GAME:
+            raise ValueError(f"Terra needs at least {CARDS_PER_GAME} cards")
+        deck = rng.sample(list(self.world.cards), CARDS_PER_GAME)
+        return TerraState(self.world, players, rng, deck, hand=[GUESSING_MARKERS] * players,
+                          pool=[0] * players, placed_this_card=[0] * players,
+                          passed=[False] * players, score=[0] * players)
+
+
+def make_engine(content: GameContent) -> TerraEngine:
+    """The engine for validated Terra content."""
+    return TerraEngine(TerraWorld.from_content(content))

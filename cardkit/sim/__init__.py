@@ -1,0 +1,1 @@
+"""Rule simulations: engine protocol, bots, seeded batch runner, statistics, backends, reports."""

@@ -1,0 +1,122 @@
+"""The engine protocol every game implements (after OpenSpiel's state interface).
+
+An engine makes states; a state knows whose turn it is, the legal actions, how to apply one,
+when the game is over and the scores. All chance lives inside the state's own
+``random.Random``, seeded from the game's seed, so a game replays exactly from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Action = Hashable
+
+
+class State(Protocol):
+    """One game in progress."""
+
+    def current_player(self) -> int:
+        """Seat index (0-based) of the player to act."""
+        ...
+
+    def legal_actions(self) -> Sequence[Action]:
+        """Actions the current player may take, in a stable order."""
+        ...
+
+    def apply(self, action: Action) -> None:
+        """Play an action (raises ``IllegalAction`` for one not in :meth:`legal_actions`)."""
+        ...
+
+    def is_terminal(self) -> bool:
+        """Whether the game is over."""
+        ...
+
+    def scores(self) -> list[float]:
+        """Points per seat (final when terminal)."""
+        ...
+
+    def copy(self) -> State:
+        """An independent copy (bots may look ahead on it)."""
+        ...
+
+    @property
+    def turns(self) -> int:
+        """Actions taken so far."""
+        ...
+
+    @property
+    def end_reason(self) -> str:
+        """Why the game ended (``"cards"``, ``"rails"``...) or ``""`` while running."""
+        ...
+
+    def check_invariants(self) -> None:
+        """Raise ``InvariantError`` if the state breaks a rule of the game."""
+        ...
+
+    def describe(self, action: Action) -> str:
+        """A short readable form of an action (for transcripts)."""
+        ...
+
+    def details(self) -> dict[str, Any]:
+        """Game-specific data for reports (points per card...)."""
+        ...
+
+
+class Engine(Protocol):
+    """Makes games of one game from its content."""
+
+    min_players: int
+    max_players: int
+
+    def new_game(self, players: int, rng: random.Random) -> State:
+        """A fresh game for ``players`` seats; ``rng`` is the game's own chance."""
+        ...
+
+
+class Bot(Protocol):
+    """A player strategy."""
+
+    name: str
+
+    def choose(self, state: State, seat: int, rng: random.Random) -> Action:
+        """Pick one of ``state.legal_actions()``."""
+        ...
+
+
+class IllegalAction(ValueError):
+    """An action that is not legal in the state."""
+
+
+class InvariantError(AssertionError):
+    """A state broke a rule of the game (cards or markers not conserved, ...)."""
+
+
+@dataclass(frozen=True, slots=True)
+class BotSpec:
+    """A bot named on the command line: ``guesser:0.8`` is name ``guesser``, parameter 0.8."""
+
+    name: str
+    params: tuple[str, ...] = field(default=())
+
+    @classmethod
+    def parse(cls, text: str) -> BotSpec:
+        """Parse ``name[:param[:param...]]``."""
+        name, *params = text.strip().split(":")
+        return cls(name, tuple(params))
+
+    def __str__(self) -> str:
+        return ":".join((self.name, *self.params))
+
+
+@dataclass(frozen=True, slots=True)
+class SimSpec:
+    """What a game gives the simulation layer."""
+
+    make_engine: Any  # (GameContent) -> Engine
+    make_bot: Any  # (BotSpec) -> Bot; raises KeyError for an unknown bot name
+    bots: dict[str, str]  # name -> one-line help
+    default_bots: tuple[str, ...]
+    extras: Any = None  # (rows, GameContent) -> dict of game-specific statistics

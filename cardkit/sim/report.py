@@ -1,0 +1,145 @@
+"""Simulation reports: a text table, JSON, CSV rows, and a PDF with charts (reportlab.graphics)."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+from typing import Any
+
+from .api import SimReport
+
+
+def to_json(report: SimReport) -> str:
+    """The full JSON document (stable key order, no timings)."""
+    return json.dumps(report.to_dict(), indent=1, sort_keys=True, ensure_ascii=False) + "\n"
+
+
+def to_csv(report: SimReport) -> str:
+    """One row per game: index, seed, seats, scores, winners, turns, end reason, truncated."""
+    out = io.StringIO()
+    writer = csv.writer(out, lineterminator="\n")
+    players = len(report.bots)
+    writer.writerow(["game", "seed", *[f"seat{i}" for i in range(players)],
+                     *[f"score{i}" for i in range(players)], "winners", "turns", "end_reason",
+                     "truncated"])
+    for r in report.result.rows:
+        writer.writerow([r.index, r.seed, *r.seats, *[f"{s:g}" for s in r.scores],
+                         " ".join(map(str, r.winners)), r.turns, r.end_reason,
+                         int(r.truncated)])
+    return out.getvalue()
+
+
+def to_text(report: SimReport) -> str:
+    """A readable summary table."""
+    s = report.summary
+    lines = [f"{report.game}: {s['games']} games, seed {report.seed}, "
+             f"{len(report.bots)} players ({', '.join(report.bots)})"
+             + ("  [interrupted: partial results]" if report.result.interrupted else "")]
+    lines.append(f"{'bot':<16}{'games':>7}{'wins':>7}{'ties':>6}{'win rate':>10}"
+                 f"{'95% CI':>17}{'mean score':>12}")
+    for b in s["bots"]:
+        lo, hi = b["ci95"]
+        lines.append(f"{b['bot']:<16}{b['games']:>7}{b['wins']:>7}{b['ties']:>6}"
+                     f"{100 * b['win_rate']:>9.1f}%{f'{100 * lo:.1f}-{100 * hi:.1f}%':>17}"
+                     f"{b['score'].get('mean', 0):>12.1f}")
+    length = s["length"]
+    lines.append(f"game length (actions): mean {length.get('mean', 0):.1f}, median "
+                 f"{length.get('p50', 0):g}, 90% under {length.get('p90', 0):g}; turn cap hit "
+                 f"{s['turn_cap_hits']} time(s); end: "
+                 + ", ".join(f"{k} {v}" for k, v in s["end_reasons"].items()))
+    fp = s["first_player"]
+    lines.append(f"first player wins {100 * fp['win_share']:.1f}% "
+                 f"(95% CI {100 * fp['ci95'][0]:.1f}-{100 * fp['ci95'][1]:.1f}%, "
+                 f"fair share {100 * fp['expected']:.1f}%)")
+    extras = report.extras
+    if "points_per_card" in extras:
+        lines.append("points per card: " + ", ".join(
+            f"{bot} {pts:.2f}" for bot, pts in extras["points_per_card"].items()))
+    if "answers_on_a_line" in extras:
+        a = extras["answers_on_a_line"]
+        lines.append(f"bar answers exactly on a line: {a['count']} of {a['of']} "
+                     f"({100 * a['share']:.1f}%)")
+    if "score_spread" in extras:
+        sp = extras["score_spread"]
+        lines.append(f"score spread: mean standard deviation {sp['mean_stdev']:.1f}, "
+                     f"mean winning margin {sp['mean_winning_margin']:.1f}")
+    return "\n".join(lines) + "\n"
+
+
+def to_pdf(report: SimReport) -> bytes:
+    """A one-page report: win rates with 95% intervals, game length histogram, summary text."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.charts.barcharts import VerticalBarChart
+    from reportlab.graphics.shapes import Drawing, Line, String
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..pdf.fonts import BOLD, REGULAR, register_fonts
+
+    register_fonts()
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=A4, invariant=1, initialFontName=REGULAR)
+    c.setTitle(f"cardkit simulation: {report.game}")
+    w, h = A4
+    c.setFont(BOLD, 16)
+    c.drawString(40, h - 50, f"{report.game}: {report.summary['games']} games, seed {report.seed}")
+    bots = report.summary["bots"]
+
+    chart = Drawing(w - 80, 220)
+    bars = VerticalBarChart()
+    bars.x, bars.y, bars.width, bars.height = 40, 40, w - 160, 160
+    bars.data = [[100 * b["win_rate"] for b in bots]]
+    bars.categoryAxis.categoryNames = [b["bot"] for b in bots]
+    bars.categoryAxis.labels.fontName = REGULAR
+    bars.valueAxis.labels.fontName = REGULAR
+    bars.valueAxis.valueMin, bars.valueAxis.valueMax = 0, 100
+    bars.bars[0].fillColor = _colour(0.2, 0.45, 0.8)
+    chart.add(bars)
+    step = bars.width / max(1, len(bots))
+    for i, b in enumerate(bots):  # 95% Wilson interval as an error bar
+        x = bars.x + step * (i + 0.5)
+        lo, hi = (bars.y + bars.height * v for v in b["ci95"])
+        chart.add(Line(x, lo, x, hi, strokeWidth=1.2))
+        chart.add(Line(x - 5, lo, x + 5, lo, strokeWidth=1.2))
+        chart.add(Line(x - 5, hi, x + 5, hi, strokeWidth=1.2))
+    chart.add(String(40, 205, "Win rate (%) with 95% Wilson intervals", fontName=BOLD,
+                     fontSize=10))
+    renderPDF.draw(chart, c, 40, h - 310)
+
+    lengths = [r.turns for r in report.result.rows]
+    if lengths:
+        lo_l, hi_l = min(lengths), max(lengths)
+        n_bins = min(20, hi_l - lo_l + 1)
+        width = max(1, (hi_l - lo_l + n_bins) // n_bins)
+        counts = [0] * n_bins
+        for v in lengths:
+            counts[min(n_bins - 1, (v - lo_l) // width)] += 1
+        hist = Drawing(w - 80, 200)
+        hbars = VerticalBarChart()
+        hbars.x, hbars.y, hbars.width, hbars.height = 40, 30, w - 160, 140
+        hbars.data = [counts]
+        hbars.categoryAxis.categoryNames = [str(lo_l + i * width) for i in range(n_bins)]
+        hbars.categoryAxis.labels.fontName = REGULAR
+        hbars.categoryAxis.labels.fontSize = 6
+        hbars.valueAxis.labels.fontName = REGULAR
+        hbars.bars[0].fillColor = _colour(0.93, 0.53, 0.1)
+        hist.add(hbars)
+        hist.add(String(40, 185, "Game length (actions): games per bin", fontName=BOLD,
+                        fontSize=10))
+        renderPDF.draw(hist, c, 40, h - 540)
+
+    text = c.beginText(40, h - 580)
+    text.setFont(REGULAR, 8.5)
+    for line in to_text(report).splitlines():
+        text.textLine(line)
+    c.drawText(text)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()
+
+
+def _colour(r: float, g: float, b: float) -> Any:
+    from reportlab.lib.colors import Color
+
+    return Color(r, g, b)

@@ -1,0 +1,58 @@
+"""Conformance of every registered game's engine: random games keep the invariants, actions are
+validated, copies are independent, and a recorded playthrough matches its golden transcript."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import pytest
+
+from cardkit.core.checking import load_game
+from cardkit.core.registry import game_ids, get_game
+from cardkit.sim.api import simulate, transcript
+from cardkit.sim.protocol import BotSpec, IllegalAction
+from cardkit.sim.seeding import rng
+
+from .conftest import SHIPPED
+
+GOLDEN = Path(__file__).resolve().parent / "golden"
+SIM_GAMES = [g for g in game_ids() if getattr(get_game(g), "sim", None) is not None]
+GOLDEN_BOTS = {"terra": ["guesser:0.7", "hedger:0.4", "random"]}
+
+
+@pytest.mark.parametrize("game", SIM_GAMES)
+def test_random_games_keep_the_invariants(game: str) -> None:
+    # the runner checks the invariants after every action and raises on a violation
+    report = simulate(game, SHIPPED, games=60, seed=3, bots=["random"], players=3,
+                      backend="serial")
+    assert len(report.result.rows) == 60
+    assert report.summary["turn_cap_hits"] == 0
+    for row in report.result.rows:
+        assert row.end_reason and not row.truncated
+        assert row.winners and max(row.scores) == row.scores[row.winners[0]]
+
+
+@pytest.mark.parametrize("game", SIM_GAMES)
+def test_illegal_actions_are_refused_and_copies_are_independent(game: str) -> None:
+    content, _ = load_game(game, SHIPPED)
+    sim = get_game(game).sim  # type: ignore[attr-defined]
+    state = sim.make_engine(content).new_game(3, rng(5, "chance"))
+    with pytest.raises(IllegalAction):
+        state.apply(("no-such-action",))
+    clone = state.copy()
+    bot = sim.make_bot(BotSpec.parse("random"))
+    r = rng(5, "bot")
+    while not clone.is_terminal():
+        clone.apply(bot.choose(clone, clone.current_player(), r))
+    assert state.turns == 0 and not state.is_terminal()
+    assert clone.is_terminal()
+
+
+@pytest.mark.parametrize("game", sorted(GOLDEN_BOTS))
+def test_recorded_playthrough_matches_the_golden_transcript(game: str) -> None:
+    path = GOLDEN / f"{game}-seed1.txt"
+    got = transcript(game, SHIPPED, 1, GOLDEN_BOTS[game])
+    if os.environ.get("CARDKIT_UPDATE_GOLDEN"):
+        path.write_text(got, "utf-8")
+    assert got == path.read_text("utf-8"), "see tests/golden/README.md"
