@@ -43,6 +43,15 @@ def apply_edits(edits: list[dict[str, str]]) -> dict[str, str]:
     return files
 
 
+def run_case(make: Callable[[dict[str, str] | None], Path], case: dict[str, object],
+             variant: str) -> tuple[Report, list[str]]:
+    """Apply a fixture case's ``fail`` or ``pass`` edits, check, and return the report and the
+    positions of the case's code."""
+    content = make(apply_edits(case.get(variant) or []))  # type: ignore[arg-type]
+    report = check_dir(content, "terra")
+    return report, positions(report, str(case["code"]), content / "terra")
+
+
 @pytest.fixture
 def terra_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
     """Copy the six-region Terra test world; optionally overwrite files (relative to terra/)."""

@@ -11,7 +11,7 @@ from ruamel.yaml import YAML
 from cardkit.core.registry import get_game
 from cardkit.i18n.checks import PAIR_CHECKS, SET_CODES
 
-from .conftest import FIXTURES, apply_edits, check_dir, positions
+from .conftest import FIXTURES, apply_edits, check_dir, run_case
 
 CASES: list[dict[str, Any]] = YAML(typ="safe").load(
     (FIXTURES / "i18n_cases.yaml").read_text("utf-8"))["cases"]
@@ -25,16 +25,14 @@ def test_every_translation_code_has_a_case() -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_failing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
-    content = terra_content(apply_edits(case["fail"]))
-    report = check_dir(content, "terra")
-    assert positions(report, case["code"], content / "terra") == case["expect"]
+    _, found = run_case(terra_content, case, "fail")
+    assert found == case["expect"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_passing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
-    content = terra_content(apply_edits(case.get("pass") or []))
-    report = check_dir(content, "terra")
-    assert positions(report, case["code"], content / "terra") == []
+    report, found = run_case(terra_content, case, "pass")
+    assert found == []
     assert [d for d in report.diagnostics if d.severity.value != "info"] == []
 
 

@@ -12,7 +12,7 @@ from ruamel.yaml import YAML
 from cardkit.core.diagnostics import Severity
 from cardkit.core.registry import get_game
 
-from .conftest import FIXTURES, apply_edits, check_dir, positions
+from .conftest import FIXTURES, apply_edits, check_dir, run_case
 
 CASES: list[dict[str, Any]] = YAML(typ="safe").load(
     (FIXTURES / "terra_cases.yaml").read_text("utf-8"))["cases"]
@@ -31,16 +31,14 @@ def test_base_fixture_is_clean(terra_content) -> None:  # type: ignore[no-untype
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_failing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
-    content = terra_content(apply_edits(case["fail"]))
-    report = check_dir(content, "terra")
-    assert positions(report, case["code"], content / "terra") == case["expect"]
+    _, found = run_case(terra_content, case, "fail")
+    assert found == case["expect"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_passing_fixture(case: dict[str, Any], terra_content) -> None:  # type: ignore[no-untyped-def]
-    content = terra_content(apply_edits(case.get("pass") or []))
-    report = check_dir(content, "terra")
-    assert positions(report, case["code"], content / "terra") == []
+    report, found = run_case(terra_content, case, "pass")
+    assert found == []
     # an edit of the English may leave translations stale or orphaned: that is I18N's business
     assert [d for d in report.diagnostics
             if d.severity is not Severity.INFO and not d.code.startswith("I18N")] == []
