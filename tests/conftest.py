@@ -14,6 +14,7 @@ from cardkit.core.diagnostics import Report
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TERRA_BASE = FIXTURES / "terra_base"
+TRAINS_BASE = FIXTURES / "trains_base"
 SHIPPED = ROOT / "content"
 
 
@@ -32,24 +33,41 @@ def positions(report: Report, code: str, root: Path) -> list[str]:
     return out
 
 
-def apply_edits(edits: list[dict[str, str]]) -> dict[str, str]:
-    """Texts of base files (relative to ``terra_base/terra``) after exact, unique replacements."""
+def apply_edits(edits: list[dict[str, str]], game: str = "terra") -> dict[str, str]:
+    """Texts of base files (relative to ``<game>_base/<game>``) after exact, unique replacements."""
+    base = FIXTURES / f"{game}_base" / game
     files: dict[str, str] = {}
     for edit in edits:
         rel = edit["file"]
-        text = files.get(rel) or (TERRA_BASE / "terra" / rel).read_text("utf-8")
+        text = files.get(rel) or (base / rel).read_text("utf-8")
         assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
         files[rel] = text.replace(edit["old"], edit["new"])
     return files
 
 
 def run_case(make: Callable[[dict[str, str] | None], Path], case: dict[str, object],
-             variant: str) -> tuple[Report, list[str]]:
+             variant: str, game: str = "terra") -> tuple[Report, list[str]]:
     """Apply a fixture case's ``fail`` or ``pass`` edits, check, and return the report and the
     positions of the case's code."""
-    content = make(apply_edits(case.get(variant) or []))  # type: ignore[arg-type]
-    report = check_dir(content, "terra")
-    return report, positions(report, str(case["code"]), content / "terra")
+    content = make(apply_edits(case.get(variant) or [], game))  # type: ignore[arg-type]
+    report = check_dir(content, game)
+    return report, positions(report, str(case["code"]), content / game)
+
+
+@pytest.fixture
+def trains_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
+    """Copy the Trains test content; optionally overwrite files (relative to trains/)."""
+
+    def make(files: dict[str, str] | None = None) -> Path:
+        dest = tmp_path / "trains-content"
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(TRAINS_BASE, dest)
+        for rel, text in (files or {}).items():
+            (dest / "trains" / rel).write_text(text, encoding="utf-8")
+        return dest
+
+    return make
 
 
 @pytest.fixture

@@ -14,6 +14,7 @@ from .spec import GameSpec
 #: Every game cardkit knows, by id -> module holding its ``SPEC``. Add a game here.
 GAMES: dict[str, str] = {
     "terra": "cardkit.games.terra",
+    "trains": "cardkit.games.trains",
 }
 
 

@@ -1,0 +1,36 @@
+"""Trains (Hisashi Hayashi; AEG 2013) and Trains: Rising Sun: a deck-builder on a hex map.
+
+Content: ``cards/*.yaml`` (card kinds with effects as data), ``maps/*.yaml`` (Tokyo, Osaka),
+``setup.yaml`` (supply rules, randomizers, presets) and ``route-bonus.yaml``.
+"""
+
+from __future__ import annotations
+
+from ...core.spec import FileKind, Game, TextField
+from .checks import CHECKS
+from .model import CardsFile, MapsFile, RouteBonusFile, SetupFile
+
+SPEC = Game(
+    id="trains",
+    title="Trains",
+    kinds=(
+        FileKind("cards", "cards/*.yaml", CardsFile, "cards",
+                 description="Trains card kinds: numbers, rules text and effect steps.",
+                 translatable=(TextField("name", 28, "card name"),
+                               TextField("text", 200, "rules text"))),
+        FileKind("maps", "maps/*.yaml", MapsFile, "maps",
+                 description="Trains maps: hexes, terrain, cities, remote locations, barriers.",
+                 translatable=(TextField("name", 30, "map name"),
+                               TextField("hexes.*.name", 24, "place name"))),
+        FileKind("setups", "setup.yaml", SetupFile, "setups",
+                 description="Trains supply rules, randomizers and presets.",
+                 translatable=(TextField("name", 40, "game name"),
+                               TextField("presets.*.name", 40, "preset name"))),
+        FileKind("bonuses", "route-bonus.yaml", RouteBonusFile, "bonuses", required=False,
+                 description="Trains: Rising Sun route bonus cards.",
+                 translatable=(TextField("name", 30, "route name"),
+                               TextField("text", 200, "route bonus text"))),
+    ),
+    checks=CHECKS,
+    tokens=frozenset({"[coin]", "[vp]", "[waste]", "[rail]", "[station]"}),
+)

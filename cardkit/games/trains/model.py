@@ -1,0 +1,267 @@
+"""Trains' content model: card kinds with effects as data, maps, supply rules, presets, route
+bonus cards.
+
+A card's effect is a list of steps from a closed vocabulary (``do: draw``, ``do: lay_rail``...),
+applied top to bottom. Where the vocabulary cannot say what a card does, a step names a Python
+hook (``do: hook``) that the engine implements; the check TRN005 makes sure it exists.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Literal, Union
+
+from pydantic import BaseModel, ConfigDict, Field
+
+Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
+Text = Annotated[str, Field(min_length=1, max_length=400)]
+Status = Literal["confirmed", "probable", "provisional"]
+CardType = Literal["train", "rail", "station", "action", "victory", "waste", "attack", "reaction"]
+Terrain = Literal["plain", "river", "mountain", "city", "remote", "sea"]
+Modifier = Literal[
+    "no_river_surcharge", "no_mountain_surcharge", "no_city_surcharge",
+    "no_opponent_surcharge",  # no coin surcharge and no extra Waste for opponents' rails
+    "no_rail_coin_surcharge",  # no coin surcharge at all (the opponent Waste still applies)
+    "no_waste_gain", "buys_on_deck", "coins_per_rail_card",
+]
+
+
+class Strict(BaseModel):
+    """Base of every Trains model."""
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+
+class Draw(Strict):
+    """Draw cards."""
+
+    do: Literal["draw"]
+    n: int = Field(ge=1, le=10)
+
+
+class Coins(Strict):
+    """Gain coins for this turn."""
+
+    do: Literal["coins"]
+    n: int = Field(ge=1, le=10)
+
+
+class GainWaste(Strict):
+    """Gain Waste cards (into the discard pile); no effect if the Waste pile is empty."""
+
+    do: Literal["gain_waste"]
+    n: int = Field(1, ge=1, le=5)
+
+
+class ReturnWaste(Strict):
+    """Return Waste from hand to the Waste pile (``n: 0`` = all of them)."""
+
+    do: Literal["return_waste"]
+    n: int = Field(0, ge=0, le=10)
+    coins_each: int = Field(0, ge=0, le=3)
+
+
+class LayRail(Strict):
+    """Lay one rail (paying the surcharges)."""
+
+    do: Literal["lay_rail"]
+
+
+class PlaceStation(Strict):
+    """Place one station token on a city with a free slot."""
+
+    do: Literal["place_station"]
+
+
+class Modify(Strict):
+    """A rest-of-turn modifier (the clock icon)."""
+
+    do: Literal["modifier"]
+    name: Modifier
+    n: int = Field(0, ge=0, le=5)
+
+
+class DiscardFor(Strict):
+    """Discard any number of cards from hand; per card gain coins and/or draw."""
+
+    do: Literal["discard_any"]
+    coins_each: int = Field(0, ge=0, le=3)
+    draw_each: int = Field(0, ge=0, le=3)
+
+
+class DrawDiscard(Strict):
+    """Draw, then discard from hand."""
+
+    do: Literal["draw_then_discard"]
+    draw: int = Field(ge=1, le=5)
+    discard: int = Field(ge=1, le=5)
+
+
+class RevealUntil(Strict):
+    """Reveal cards from the deck until ``n`` cards of a type show; take them, discard the rest."""
+
+    do: Literal["reveal_until"]
+    type: CardType
+    n: int = Field(ge=1, le=5)
+
+
+class VpToken(Strict):
+    """Take victory point tokens."""
+
+    do: Literal["vp_token"]
+    n: int = Field(ge=1, le=5)
+
+
+class TrashSelf(Strict):
+    """Trash this card (put it back in its supply pile)."""
+
+    do: Literal["trash_self"]
+
+
+class Hook(Strict):
+    """An effect the vocabulary cannot express: a named engine function."""
+
+    do: Literal["hook"]
+    name: Id
+
+
+class Optional_(Strict):
+    """Steps the player may choose to apply (all of them, or none)."""
+
+    do: Literal["optional"]
+    steps: list[Step] = Field(min_length=1)
+
+
+class Choose(Strict):
+    """Choose one of several step lists."""
+
+    do: Literal["choose"]
+    options: list[list[Step]] = Field(min_length=2)
+
+
+Step = Annotated[
+    Union[Draw, Coins, GainWaste, ReturnWaste, LayRail, PlaceStation, Modify, DiscardFor,
+          DrawDiscard, RevealUntil, VpToken, TrashSelf, Hook, Optional_, Choose],
+    Field(discriminator="do"),
+]
+Optional_.model_rebuild()
+Choose.model_rebuild()
+
+
+class TrainsCard(Strict):
+    """A card kind: its numbers, its printed text and its effect."""
+
+    id: Id
+    name: Text
+    set: Literal["base", "rising-sun"]
+    kind: Literal["basic", "kingdom"]
+    types: list[CardType] = Field(min_length=1, max_length=3)
+    cost: int | None = Field(None, ge=0, le=12, description="None: cannot be bought (Waste).")
+    value: int = Field(0, ge=0, le=5, description="Coins when played.")
+    vp: int = Field(0, ge=0, le=10)
+    pile: int = Field(ge=1, le=100, description="Copies in the box (base game).")
+    text: str = Field("", max_length=400, description="Rules text as printed (translatable).")
+    on_buy: list[Step] = Field(default_factory=list, description="Steps when bought (VP: Waste).")
+    effect: list[Step] = Field(default_factory=list)
+    status: Status = "confirmed"
+    note: str | None = None
+
+
+class CardsFile(Strict):
+    """``content/trains/cards/*.yaml``."""
+
+    cards: list[TrainsCard] = Field(min_length=1)
+
+
+class Hex(Strict):
+    """One hex of a map, in reading order."""
+
+    id: int = Field(ge=0, le=200)
+    row: int = Field(ge=0, le=20)
+    col: int = Field(ge=0, le=20)
+    terrain: Terrain
+    name: str | None = None
+    station_slots: int | None = Field(None, ge=1, le=3)
+    vp: int | None = Field(None, ge=1, le=6, description="Remote location: VP and surcharge.")
+
+
+class TrainsMap(Strict):
+    """A map side: hexes, the blocked edges (barriers) and the expected adjacency count."""
+
+    id: Id
+    name: Text
+    players: list[int] = Field(min_length=1, description="Player counts the map is for.")
+    hexes: list[Hex] = Field(min_length=1)
+    barriers: list[list[int]] = Field(default_factory=list,
+                                      description="Pairs of neighbouring hexes a line separates.")
+    adjacent_pairs: int = Field(ge=1, description="Adjacent hex pairs (barriers removed).")
+    status: Status = "confirmed"
+    note: str | None = None
+
+
+class MapsFile(Strict):
+    """``content/trains/maps/*.yaml``."""
+
+    maps: list[TrainsMap] = Field(min_length=1)
+
+
+class Preset(Strict):
+    """A suggested set of kingdom cards."""
+
+    id: Id
+    name: Text
+    map: Id | None = None
+    cards: list[Id] = Field(min_length=1)
+    status: Status = "probable"
+    source: str | None = None
+
+
+class Rules(Strict):
+    """Supply and end-game numbers."""
+
+    fixed_piles: list[Id] = Field(min_length=1)
+    kingdom_piles: int = Field(ge=1, le=20)
+    start_deck: dict[Id, int]
+    hand_size: int = Field(ge=1, le=10)
+    rails_per_player: int = Field(ge=1)
+    station_tokens: int = Field(ge=1)
+    empty_piles_to_end: int = Field(ge=1)
+    city_vp: list[int] = Field(min_length=4, max_length=4,
+                               description="VP for a rail in a city with 0, 1, 2, 3 stations.")
+    box_total: int = Field(description="Cards in the base box (500).")
+
+
+class SetupFile(Strict):
+    """``content/trains/setup.yaml``."""
+
+    setups: list[SetupEntry] = Field(min_length=1)
+
+
+class SetupEntry(Strict):
+    """One rules set (the base game) with its presets and randomizer list."""
+
+    id: Id
+    name: Text
+    rules: Rules
+    randomizers: list[Id] = Field(min_length=1)
+    presets: list[Preset] = Field(default_factory=list)
+
+
+SetupFile.model_rebuild()
+
+
+class RouteBonus(Strict):
+    """A Rising Sun route bonus card: connect the cities for VP and a one-shot ability."""
+
+    id: Id
+    name: Text
+    map: Id
+    cities: list[Id] = Field(min_length=2, description="City names (as map name ids).")
+    vp: int = Field(ge=1, le=10)
+    text: Text
+    status: Status = "provisional"
+
+
+class RouteBonusFile(Strict):
+    """``content/trains/route-bonus.yaml``."""
+
+    bonuses: list[RouteBonus] = Field(min_length=1)
