@@ -251,8 +251,11 @@ def glossary(pair: Pair) -> Iterator[Issue]:
     bad:  en "Which region..." -> el "Ποια ζώνη..." (glossary: region = περιοχή)
     good: el "Σε ποια περιοχή..." or "Σε ποιες περιοχές..."
     """
+    key = pair.source.key
     for form, english, text in pair.forms():
         for term in pair.env.terms:
+            if term.fields and key not in term.fields:
+                continue
             for message in term_issues(term, english, text):
                 yield Issue(message, form)
 

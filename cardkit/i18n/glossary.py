@@ -27,6 +27,8 @@ class Term(BaseModel):
     stems: list[str] = Field(default_factory=list, description="Accepted word beginnings.")
     forbidden: list[str] = Field(default_factory=list, description="Variants that must not "
                                  "be used where the English has the term.")
+    fields: list[str] = Field(default_factory=list, description="Only in these fields (keys such "
+                              "as `text`); empty: everywhere. Card names are often freer.")
     note: str | None = None
 
 

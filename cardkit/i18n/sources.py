@@ -60,7 +60,7 @@ def iter_sources(content: GameContent) -> Iterator[SourceText]:
         for rec in content.of(kind.name):
             for field in kind.translatable:
                 for key, value in field.expand(rec.obj):
-                    if isinstance(value, (str, dict)):
+                    if isinstance(value, dict) or (isinstance(value, str) and value.strip()):
                         yield SourceText(kind.name, rec.id, key, value, field, rec)
 
 

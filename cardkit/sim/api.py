@@ -14,6 +14,7 @@ from ..core.registry import get_game
 from ..i18n.translations import is_translation_file
 from .protocol import BotSpec
 from .runner import DEFAULT_TURN_CAP, Backend, Progress, RunResult, Setup, run
+from .seeding import derive
 from .stats import summarise
 
 
@@ -41,7 +42,8 @@ class SimReport:
         return out
 
 
-def resolve_bots(game: str, bots: list[str] | None, players: int | None) -> list[str]:
+def resolve_bots(game: str, bots: list[str] | None, players: int | None,
+                 engine: Any = None) -> list[str]:
     """Seat bots: as given (one given bot fills every seat), else the game's defaults."""
     sim = get_game(game).sim  # type: ignore[attr-defined]
     chosen = list(bots) if bots else list(sim.default_bots)
@@ -53,7 +55,7 @@ def resolve_bots(game: str, bots: list[str] | None, players: int | None) -> list
                                "player, or a single bot for every seat")
     for text in chosen:
         try:
-            sim.make_bot(BotSpec.parse(text))
+            sim.make_bot(BotSpec.parse(text), engine)
         except KeyError:
             raise UsageProblem(f"unknown bot {text!r}; {game} bots: "
                                f"{'; '.join(sim.bots.values())}") from None
@@ -65,7 +67,9 @@ def resolve_bots(game: str, bots: list[str] | None, players: int | None) -> list
 def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, seed: int = 1,
              bots: list[str] | None = None, players: int | None = None,
              backend: Backend = "process", workers: int = 2, scheduler: str | None = None,
-             turn_cap: int = DEFAULT_TURN_CAP, progress: Progress | None = None) -> SimReport:
+             turn_cap: int = DEFAULT_TURN_CAP, progress: Progress | None = None,
+             engine_options: tuple[tuple[str, Any], ...] = (), mirrored: bool = False
+             ) -> SimReport:
     """Play a seeded batch of games with bots and summarise it."""
     spec = get_game(game)
     sim = getattr(spec, "sim", None)
@@ -80,14 +84,15 @@ def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, s
         where = f": {first.file}:{first.line}:{first.col} {first.code} {first.message}" \
             if first else ""
         raise UsageProblem(f"the {game} content has errors; run `cardkit check`{where}")
-    chosen = resolve_bots(game, bots, players)
-    engine = sim.make_engine(content)
+    engine = sim.make_engine(content, **dict(engine_options))
+    chosen = resolve_bots(game, bots, players, engine)
     if not engine.min_players <= len(chosen) <= engine.max_players:
         raise UsageProblem(f"{game} is for {engine.min_players}-{engine.max_players} players, "
                            f"not {len(chosen)}")
     files = tuple((s.relpath, s.raw) for s in discover(content_dir, game, MAX_FILE_BYTES)
                   if not is_translation_file(s.relpath))
-    setup = Setup(game, files, tuple(chosen), seed, turn_cap)
+    setup = Setup(game, files, tuple(chosen), seed, turn_cap, engine_options=engine_options,
+                  mirrored=mirrored)
     result = run(setup, games, backend, workers, scheduler, progress)
     extras = sim.extras(result.rows, content) if sim.extras and result.rows else {}
     return SimReport(game, seed, chosen, result, summarise(result.rows), extras)
@@ -98,7 +103,8 @@ def transcript(game: str, content_dir: Path, seed: int, bots: list[str] | None =
     """A readable record of one game (every action, then the scores), for golden tests."""
     from .runner import play
 
-    chosen = resolve_bots(game, bots, None)
+    content, _ = load_game(game, content_dir)
+    chosen = resolve_bots(game, bots, None, get_game(game).sim.make_engine(content))  # type: ignore[attr-defined]
     files = tuple((s.relpath, s.raw) for s in discover(content_dir, game, MAX_FILE_BYTES)
                   if not is_translation_file(s.relpath))
     lines: list[str] = []
@@ -111,3 +117,57 @@ def transcript(game: str, content_dir: Path, seed: int, bots: list[str] | None =
 
         lines.append("details: " + json.dumps(row.details, sort_keys=True))
     return "\n".join(lines) + "\n"
+
+
+@dataclass(slots=True)
+class StrengthRow:
+    """One card's "baseline + card" against the baseline."""
+
+    card: str
+    games: int
+    win_rate: float
+    ci95: tuple[float, float]
+    ties: int
+    length: dict[str, float]
+    end_reasons: dict[str, int]
+    bought: float  # copies the test bot ended with, on average
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"card": self.card, "games": self.games, "win_rate": self.win_rate,
+                "ci95": list(self.ci95), "ties": self.ties, "length": self.length,
+                "end_reasons": self.end_reasons, "copies_bought": self.bought}
+
+
+def card_strength(game: str, content_dir: Path = Path("content"), games_per_card: int = 200,
+                  seed: int = 1, cards: list[str] | None = None, backend: Backend = "process",
+                  workers: int = 2, progress: Progress | None = None) -> list[StrengthRow]:
+    """For each card: the game's test bot (baseline + card) against its baseline, both seat
+    orders on shared seeds (mirrored pairs), win rate with a Wilson 95% interval."""
+    from .stats import wilson
+
+    sim = get_game(game).sim  # type: ignore[attr-defined]
+    if sim is None or sim.strength_cards is None:
+        raise UsageProblem(f"{game!r} has no card-strength setup")
+    content, _ = load_game(game, content_dir)
+    chosen = cards or sim.strength_cards(content)
+    rows = []
+    games = games_per_card + games_per_card % 2
+    for i, card in enumerate(chosen):
+        bots, options = sim.strength_setup(card)
+        report = simulate(game, content_dir, games, derive(seed, "strength", card), bots,
+                          None, backend, workers, None, DEFAULT_TURN_CAP, None,
+                          options, mirrored=True)
+        test = bots[0]
+        line = next(b for b in report.summary["bots"] if b["bot"] == test)
+        owned = [r.details.get("kingdom_owned", [{}] * len(r.seats))[r.seats.index(test)]
+                 .get(card, 0) for r in report.result.rows]
+        lo, hi = wilson(line["win_rate"] * line["games"], line["games"])
+        rows.append(StrengthRow(card, line["games"], line["win_rate"], (round(lo, 4),
+                                round(hi, 4)), line["ties"], report.summary["length"],
+                                report.summary["end_reasons"],
+                                round(sum(owned) / len(owned), 2) if owned else 0.0))
+        if progress:
+            progress(i + 1, len(chosen))
+    rows.sort(key=lambda r: (-r.win_rate, r.card))
+    return rows

@@ -115,8 +115,11 @@ class BotSpec:
 class SimSpec:
     """What a game gives the simulation layer."""
 
-    make_engine: Any  # (GameContent) -> Engine
-    make_bot: Any  # (BotSpec) -> Bot; raises KeyError for an unknown bot name
+    make_engine: Any  # (GameContent, **options) -> Engine
+    make_bot: Any  # (BotSpec, Engine) -> Bot; raises KeyError for an unknown bot name
     bots: dict[str, str]  # name -> one-line help
     default_bots: tuple[str, ...]
     extras: Any = None  # (rows, GameContent) -> dict of game-specific statistics
+    #: Card strength: ``(content) -> list of card ids`` and ``(card) -> (bots, engine options)``
+    strength_cards: Any = None
+    strength_setup: Any = None

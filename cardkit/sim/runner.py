@@ -38,6 +38,8 @@ class Setup:
     root_seed: int
     turn_cap: int = DEFAULT_TURN_CAP
     check_invariants: bool = True
+    engine_options: tuple[tuple[str, Any], ...] = ()  # e.g. (("include", ("tunnel",)),)
+    mirrored: bool = False  # games 2j and 2j+1 share a seed, seats swapped
 
     @property
     def key(self) -> str:
@@ -45,6 +47,7 @@ class Setup:
         h = hashlib.sha256(self.game.encode())
         for rel, data in self.files:
             h.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
+        h.update(repr(self.engine_options).encode())
         return h.hexdigest()
 
 
@@ -77,8 +80,9 @@ def seats_for(bots: tuple[str, ...], index: int) -> list[str]:
     return [bots[(seat + index) % k] for seat in range(k)]
 
 
-@lru_cache(maxsize=4)
-def _engine_for(setup_key: str, game: str, files: tuple[tuple[str, bytes], ...]) -> Any:
+@lru_cache(maxsize=8)
+def _engine_for(setup_key: str, game: str, files: tuple[tuple[str, bytes], ...],
+                options: tuple[tuple[str, Any], ...] = ()) -> Any:
     from ..core.content import default_parse, load_content
     from ..core.discovery import SourceFile
     from ..core.registry import get_game
@@ -89,7 +93,7 @@ def _engine_for(setup_key: str, game: str, files: tuple[tuple[str, bytes], ...])
     content, diags = load_content(spec, sources, default_parse)
     if not content.complete:
         raise SimulationError(f"{game} content does not load: run `cardkit check`")
-    return spec.sim.make_engine(content)  # type: ignore[attr-defined]
+    return spec.sim.make_engine(content, **dict(options))  # type: ignore[attr-defined]
 
 
 def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameRow:
@@ -97,10 +101,10 @@ def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameR
     from ..core.registry import get_game
 
     sim = get_game(setup.game).sim  # type: ignore[attr-defined]
-    engine = _engine_for(setup.key, setup.game, setup.files)
-    seed = derive(setup.root_seed, "game", index)
+    engine = _engine_for(setup.key, setup.game, setup.files, setup.engine_options)
+    seed = derive(setup.root_seed, "game", index // 2 if setup.mirrored else index)
     seats = seats_for(setup.bots, index)
-    bots = [sim.make_bot(BotSpec.parse(s)) for s in seats]
+    bots = [sim.make_bot(BotSpec.parse(s), engine) for s in seats]
     bot_rngs = [rng(seed, "bot", seat) for seat in range(len(seats))]
     state = engine.new_game(len(seats), rng(seed, "chance"))
     truncated = False

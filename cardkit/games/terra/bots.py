@@ -101,7 +101,7 @@ def _nearest_free(state: TerraState, wish: Any, legal: set[Action]) -> Action | 
     return None
 
 
-def make_bot(spec: BotSpec) -> Any:
+def make_bot(spec: BotSpec, engine: Any = None) -> Any:
     """A bot from its command-line spec: ``random``, ``guesser[:acc]``, ``hedger[:acc]``."""
     if spec.name == "random":
         return RandomBot()

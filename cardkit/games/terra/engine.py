@@ -278,6 +278,6 @@ class TerraEngine:
                           passed=[False] * players, score=[0] * players)
 
 
-def make_engine(content: GameContent) -> TerraEngine:
+def make_engine(content: GameContent, **options: Any) -> TerraEngine:
     """The engine for validated Terra content."""
     return TerraEngine(TerraWorld.from_content(content))

@@ -7,8 +7,11 @@ Content: ``cards/*.yaml`` (card kinds with effects as data), ``maps/*.yaml`` (To
 from __future__ import annotations
 
 from ...core.spec import FileKind, Game, TextField
+from ...sim.protocol import SimSpec
+from .bots import BOTS, DEFAULT_BOTS, make_bot, strength_cards, strength_setup
 from .checks import CHECKS
-from .model import CardsFile, MapsFile, RouteBonusFile, SetupFile
+from .engine import make_engine
+from .model import BotsFile, CardsFile, MapsFile, RouteBonusFile, SetupFile
 
 SPEC = Game(
     id="trains",
@@ -26,6 +29,8 @@ SPEC = Game(
                  description="Trains supply rules, randomizers and presets.",
                  translatable=(TextField("name", 40, "game name"),
                                TextField("presets.*.name", 40, "preset name"))),
+        FileKind("bots", "bots/*.yaml", BotsFile, "bots", required=False,
+                 description="Trains priority-list bots (buy rules and play order)."),
         FileKind("bonuses", "route-bonus.yaml", RouteBonusFile, "bonuses", required=False,
                  description="Trains: Rising Sun route bonus cards.",
                  translatable=(TextField("name", 30, "route name"),
@@ -33,4 +38,6 @@ SPEC = Game(
     ),
     checks=CHECKS,
     tokens=frozenset({"[coin]", "[vp]", "[waste]", "[rail]", "[station]"}),
+    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras=None,
+                strength_cards=strength_cards, strength_setup=strength_setup),
 )

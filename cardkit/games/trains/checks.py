@@ -277,6 +277,21 @@ def route_cities(content: GameContent) -> Iterator[Finding]:
                 yield Finding(f"no city {city!r} on {bonus.map}", rec, ("cities", i))
 
 
+def bot_cards(content: GameContent) -> Iterator[Finding]:
+    """Priority bots name existing cards in their buy and play rules.
+
+    bad:  ``{card: towr, min_coins: 8}``
+    good: ``{card: tower, min_coins: 8}``
+    """
+    for rec in content.of("bots"):
+        for i, rule in enumerate(rec.obj.buy):
+            if not content.exists("cards", rule.card):
+                yield Finding(f"unknown card {rule.card!r}", rec, ("buy", i, "card"))
+        for i, cid in enumerate(rec.obj.play_first):
+            if not content.exists("cards", cid):
+                yield Finding(f"unknown card {cid!r}", rec, ("play_first", i))
+
+
 CHECKS: tuple[Check, ...] = (
     Check("TRN001", "ids are unique within a kind", duplicate_ids),
     Check("TRN002", "base piles add up to the box total", pile_totals),
@@ -291,4 +306,5 @@ CHECKS: tuple[Check, ...] = (
     Check("TRN011", "every city is reachable over land", cities_reachable),
     Check("TRN012", "route bonus cities exist on their map", route_cities),
     Check("TRN013", "cities have slots, remote locations VP", hex_fields),
+    Check("TRN014", "priority bots name existing cards", bot_cards),
 )

@@ -1,5 +1,6 @@
-"""The named hooks card effects may use: what each must do. The engine implements them under
-the same names; the check TRN005 refuses a hook that is not listed here."""
+"""The named hooks card effects may use: what each must do. The engine implements the base-game
+hooks under the same names (a test keeps them in step); the check TRN005 refuses a hook that is
+not listed here."""
 
 from __future__ import annotations
 
@@ -14,4 +15,14 @@ HOOKS: dict[str, str] = {
     "signals": "look at the top card of the deck; discard it or leave it",
     "stationmaster-office": "carry out the effect of an Action card in hand, which stays there",
     "wagon-factory": "trash a Train from hand; gain a Train costing up to 3 more into hand",
+    # Trains: Rising Sun (provisional cards; the engine plays the base game only so far)
+    "charitable-support": "pay 4 coins, then take a 1-VP token",
+    "distant-partners": "remote locations cost 1 less for the rest of the turn",
+    "legal-counsel": "pay 1 coin, then draw 2; as a reaction, ignore an Attack",
+    "politician": "each other player discards a card",
+    "protesters": "each other player gains a Waste",
+    "regulations": "each other player discards a Rail card or reveals a hand without one",
+    "roundhouse": "each other player reveals the top card and discards it if it is a Train",
+    "unhappy-passengers": "each other player discards a Train card or reveals a hand without one",
+    "upgrade": "discard exactly 2 cards, then draw 3",
 }

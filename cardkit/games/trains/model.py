@@ -265,3 +265,30 @@ class RouteBonusFile(Strict):
     """``content/trains/route-bonus.yaml``."""
 
     bonuses: list[RouteBonus] = Field(min_length=1)
+
+
+class BuyRule(Strict):
+    """Buy ``card`` when the conditions hold (the first matching rule wins)."""
+
+    card: Id
+    min_coins: int = Field(0, ge=0, le=20)
+    max_owned: int | None = Field(None, ge=0, le=30)
+    min_round: int = Field(0, ge=0, le=100)
+
+
+class PriorityBot(Strict):
+    """A bot written as data: buy rules in priority order, cards to play first, rail policy."""
+
+    id: Id
+    name: Text
+    buy: list[BuyRule] = Field(min_length=1)
+    play_first: list[Id] = Field(default_factory=list)
+    pass_with_waste: int = Field(2, ge=1, le=5, description="Pass a whole turn (returning "
+                                 "Waste) when the hand holds this many Waste and under 3 coins.")
+    buys_per_turn: int = Field(1, ge=1, le=3)
+
+
+class BotsFile(Strict):
+    """``content/trains/bots/*.yaml``."""
+
+    bots: list[PriorityBot] = Field(min_length=1)
