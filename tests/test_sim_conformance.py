@@ -18,7 +18,7 @@ from .conftest import SHIPPED
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SIM_GAMES = [g for g in game_ids() if getattr(get_game(g), "sim", None) is not None]
-GOLDEN_BOTS = {"terra": ["guesser:0.7", "hedger:0.4", "random"]}
+GOLDEN_BOTS = {"terra": ["guesser:0.7", "hedger:0.4", "random"], "trains": ["baseline", "rails-first"]}
 
 
 @pytest.mark.parametrize("game", SIM_GAMES)
@@ -37,11 +37,12 @@ def test_random_games_keep_the_invariants(game: str) -> None:
 def test_illegal_actions_are_refused_and_copies_are_independent(game: str) -> None:
     content, _ = load_game(game, SHIPPED)
     sim = get_game(game).sim  # type: ignore[attr-defined]
-    state = sim.make_engine(content).new_game(3, rng(5, "chance"))
+    engine = sim.make_engine(content)
+    state = engine.new_game(3, rng(5, "chance"))
     with pytest.raises(IllegalAction):
         state.apply(("no-such-action",))
     clone = state.copy()
-    bot = sim.make_bot(BotSpec.parse("random"))
+    bot = sim.make_bot(BotSpec.parse("random"), engine)
     r = rng(5, "bot")
     while not clone.is_terminal():
         clone.apply(bot.choose(clone, clone.current_player(), r))

@@ -42,6 +42,8 @@ class State(Protocol):
         """An independent copy (bots may look ahead on it)."""
         ...
 
+    # Optional: ``tiebreak() -> list[float]``, compared when scores are equal (Trains: rails).
+
     @property
     def turns(self) -> int:
         """Actions taken so far."""

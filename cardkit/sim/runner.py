@@ -126,8 +126,10 @@ def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameR
                                       f"replay with --seed {setup.root_seed} and this game "
                                       "index") from exc
     scores = state.scores()
-    best = max(scores)
-    winners = [] if truncated else [s for s, v in enumerate(scores) if v == best]
+    tiebreak = state.tiebreak() if hasattr(state, "tiebreak") else [0.0] * len(scores)
+    best = max(zip(scores, tiebreak, strict=True))
+    winners = [] if truncated else [s for s, v in enumerate(zip(scores, tiebreak, strict=True))
+                                    if v == best]
     return GameRow(index, seed, seats, scores, winners, state.turns,
                    "turn cap" if truncated else state.end_reason, truncated, state.details())
 

@@ -412,8 +412,12 @@ class TrainsState:
         return points
 
     def scores(self) -> list[float]:
-        """Points per seat; ties broken by rails laid (a tenth of a point per rail, at most 2)."""
-        return [self.score_of(s) + len(p.rails) / 100 for s, p in enumerate(self.players)]
+        """Victory points per seat."""
+        return [float(self.score_of(s)) for s in range(len(self.players))]
+
+    def tiebreak(self) -> list[float]:
+        """Equal points: most rails on the board wins (still equal: a shared win)."""
+        return [float(len(p.rails)) for p in self.players]
 
     def copy(self) -> TrainsState:
         """An independent copy."""
