@@ -210,7 +210,13 @@ class TrainsState:
         steps = card.effect
         budget = self.coins + card.value
         if any(isinstance(s, LayRail) for s in steps):
-            hexes = self.rail_options(self.to_act, budget) if self.world_rails_left() else []
+            own = {s.name: s.n or 1 for s in steps if isinstance(s, Modify)}
+            saved = self.modifiers
+            self.modifiers = {**saved, **own}  # the card's own modifiers apply to its rail
+            try:
+                hexes = self.rail_options(self.to_act, budget) if self.world_rails_left() else []
+            finally:
+                self.modifiers = saved
             return [("play", cid, h) for h in hexes] or [("play", cid, None)]
         if any(isinstance(s, PlaceStation) for s in steps):
             return [("play", cid, h) for h in self.station_options()] or [("play", cid, None)]
@@ -291,10 +297,7 @@ class TrainsState:
                 self.stations[choice] = self.stations.get(choice, 0) + 1
                 self.stations_left -= 1
             elif isinstance(step, Modify):
-                self.modifiers[step.name] = self.modifiers.get(step.name, 0) + max(step.n, 1) \
-                    if step.name == "coins_per_rail_card" else 1
-                if step.name == "coins_per_rail_card":
-                    self.modifiers[step.name] = step.n
+                self.modifiers[step.name] = step.n or 1
             elif isinstance(step, DiscardFor):
                 junk = [c for c in p.hand if c == WASTE or "victory" in self.card(c).types]
                 for c in junk:
