@@ -20,7 +20,11 @@ run: $(STAMP)
 	$(BIN)/cardkit pdf terra --locale en
 	$(BIN)/cardkit pdf terra --locale el
 	$(BIN)/cardkit pdf terra --locale pl
+	$(BIN)/cardkit pdf trains --locale en
+	$(BIN)/cardkit pdf trains --locale el
+	$(BIN)/cardkit pdf trains --locale pl
 	$(BIN)/cardkit simulate terra --games 500 --seed 7 --out build/terra-sim.json --report build/terra-sim.pdf
+	$(BIN)/cardkit simulate trains --games 200 --seed 1 --bots baseline,rails-first --out build/trains-sim.json
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)
@@ -31,6 +35,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
 	$(BIN)/python bench/bench_pdf.py
 	$(BIN)/python bench/bench_sim.py
+	$(BIN)/python bench/bench_trains.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

@@ -341,6 +341,48 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
         sys.exit(130)
 
 
+@main.command()
+@click.argument("game")
+@content_option
+@click.option("--games", "games_per_card", type=click.IntRange(2), default=200, show_default=True,
+              help="Games per card (half in each seat order, on shared seeds).")
+@click.option("--seed", type=int, default=1, show_default=True)
+@click.option("--cards", default=None, help="Comma-separated cards (default: every kingdom card).")
+@click.option("--workers", type=click.IntRange(1), default=None)
+@click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
+              show_default=True)
+@click.option("--out", type=click.Path(path_type=Path), default=None, help="JSON report.")
+@click.option("--report", "report_pdf", type=click.Path(path_type=Path), default=None,
+              help="PDF chart.")
+@_guard
+def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards: str | None,
+             workers: int | None, backend: str, out: Path | None,
+             report_pdf: Path | None) -> None:
+    """Card strength: "baseline + card X" against the baseline, for every kingdom card."""
+    import os
+
+    from .core.atomic import write_bytes_atomic, write_text_atomic
+    from .sim import report as rep
+    from .sim.api import card_strength
+
+    bar = _ProgressBar() if sys.stderr.isatty() else None
+    rows = card_strength(game, content_dir, games_per_card, seed,
+                         cards.split(",") if cards else None, backend,  # type: ignore[arg-type]
+                         workers or os.cpu_count() or 1, bar.update if bar else None)
+    if bar:
+        bar.close()
+    click.echo(rep.strength_text(game, rows), nl=False)
+    if out is not None:
+        write_text_atomic(out, json.dumps({"game": game, "seed": seed,
+                                           "games_per_card": games_per_card,
+                                           "cards": [r.to_dict() for r in rows]},
+                                          indent=1, sort_keys=True) + "\n")
+        click.echo(f"wrote {out}", err=True)
+    if report_pdf is not None:
+        write_bytes_atomic(report_pdf, rep.strength_pdf(game, rows))
+        click.echo(f"wrote {report_pdf}", err=True)
+
+
 class _ProgressBar:
     """A one-line progress bar on stderr."""
 
@@ -355,7 +397,7 @@ class _ProgressBar:
         width = 30
         filled = int(width * done / total)
         rate = done / max(1e-9, time.perf_counter() - self.start)
-        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} games "
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
                          f"({rate:.0f}/s)")
         sys.stderr.flush()
 

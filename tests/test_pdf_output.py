@@ -110,3 +110,22 @@ def test_sheet_pages_are_complete(pdfs: dict[str, Path]) -> None:
     assert "100 mm x 100 mm" in text[2]
     assert any("card index" in t for t in text[-1:])
     assert "sheet 1 of 16, front" in text[4] and "sheet 1 of 16, back" in text[5]
+
+
+TRAINS_KNOWN = {"en": ["Express Train", "Draw three cards."],
+                "el": ["Σκουπίδια"], "pl": ["Odpady"]}
+
+
+@pytest.mark.parametrize("locale", sorted(TRAINS_KNOWN))
+def test_trains_decks_print_in_every_language(tmp_path: Path, locale: str) -> None:
+    written = render_game(PdfJob("trains", SHIPPED, locale, deck="base",
+                                 out=tmp_path / f"{locale}.pdf"))
+    (f,) = written
+    assert f.cards == 500  # every card of the base box, copies included
+    reader = PdfReader(f.path)
+    text = "\n".join(page.extract_text() or "" for page in reader.pages[:60])
+    for phrase in TRAINS_KNOWN[locale]:
+        assert phrase in text, phrase
+    randomizers = render_game(PdfJob("trains", SHIPPED, locale, deck="randomizers",
+                                     out=tmp_path / f"r-{locale}.pdf"))[0]
+    assert randomizers.cards == 30

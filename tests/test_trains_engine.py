@@ -174,9 +174,8 @@ def test_card_strength_covers_every_base_kingdom_card() -> None:
     from cardkit.games.trains.bots import strength_cards
 
     assert len(strength_cards(content)) == 30
-    rows = card_strength("trains", SHIPPED, games_per_card=6, seed=2,
-                         cards=["control-room", "tunnel"], backend="serial")
-    assert {r.card for r in rows} == {"control-room", "tunnel"}
+    rows = card_strength("trains", SHIPPED, games_per_card=2, seed=2, backend="serial")
+    assert sorted(r.card for r in rows) == sorted(strength_cards(content))
     for r in rows:
-        assert r.games == 6 and 0 <= r.ci95[0] <= r.win_rate <= r.ci95[1] <= 1
-        assert r.bought > 0  # the test bot really bought the card
+        assert r.games == 2 and 0 <= r.ci95[0] <= r.win_rate <= r.ci95[1] <= 1
+    assert sum(r.bought for r in rows) > 0  # the test bots really buy their cards

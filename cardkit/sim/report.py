@@ -143,3 +143,52 @@ def _colour(r: float, g: float, b: float) -> Any:
     from reportlab.lib.colors import Color
 
     return Color(r, g, b)
+
+
+def strength_text(game: str, rows: list[Any]) -> str:
+    """The card-strength table: win rate of "baseline + card" against the baseline."""
+    lines = [f"{game}: card strength — baseline+CARD vs baseline, both seat orders, shared seeds",
+             f"{'card':<24}{'games':>7}{'win rate':>10}{'95% CI':>17}{'copies':>8}"
+             f"{'length':>8}  end reasons"]
+    for r in rows:
+        lo, hi = r.ci95
+        ends = ", ".join(f"{k} {v}" for k, v in r.end_reasons.items())
+        lines.append(f"{r.card:<24}{r.games:>7}{100 * r.win_rate:>9.1f}%"
+                     f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>17}{r.bought:>8.2f}"
+                     f"{r.length.get('mean', 0):>8.0f}  {ends}")
+    return "\n".join(lines) + "\n"
+
+
+def strength_pdf(game: str, rows: list[Any]) -> bytes:
+    """A chart of every card's win rate with its 95% interval (50% = as strong as nothing)."""
+    from reportlab.graphics import renderPDF
+    from reportlab.graphics.shapes import Drawing, Line, Rect, String
+    from reportlab.lib.pagesizes import A4
+    from reportlab.pdfgen.canvas import Canvas
+
+    from ..pdf.fonts import BOLD, REGULAR, register_fonts
+
+    register_fonts()
+    buffer = io.BytesIO()
+    c = Canvas(buffer, pagesize=A4, invariant=1, initialFontName=REGULAR)
+    w, h = A4
+    c.setFont(BOLD, 14)
+    c.drawString(40, h - 45, f"{game}: card strength (baseline + card vs baseline)")
+    row_h = min(22.0, (h - 120) / max(1, len(rows)))
+    d = Drawing(w - 80, row_h * len(rows) + 30)
+    left, width = 150.0, w - 80 - 170
+    for i, r in enumerate(rows):
+        y = row_h * (len(rows) - 1 - i) + 20
+        d.add(String(0, y + 2, r.card, fontName=REGULAR, fontSize=min(8, row_h * 0.6)))
+        d.add(Rect(left, y, width * r.win_rate, row_h * 0.6, fillColor=_colour(0.2, 0.45, 0.8),
+                   strokeColor=None))
+        lo, hi = r.ci95
+        d.add(Line(left + width * lo, y + row_h * 0.3, left + width * hi, y + row_h * 0.3,
+                   strokeWidth=1))
+    d.add(Line(left + width / 2, 10, left + width / 2, row_h * len(rows) + 25,
+               strokeDashArray=[2, 2]))
+    d.add(String(left + width / 2 + 3, 2, "50%", fontName=REGULAR, fontSize=7))
+    renderPDF.draw(d, c, 40, h - 80 - d.height)
+    c.showPage()
+    c.save()
+    return buffer.getvalue()

@@ -11,7 +11,11 @@ from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot, strength_cards, strength_setup
 from .checks import CHECKS
 from .engine import make_engine
-from .model import BotsFile, CardsFile, MapsFile, RouteBonusFile, SetupFile
+from ...i18n.checks import PairCheck
+from ...pdf.model import DecksFile
+from .checks import fit_translation
+from .model import BotsFile, CardsFile, MapsFile, RouteBonusFile, SetupFile, StringsFile
+from .render import print_decks
 
 SPEC = Game(
     id="trains",
@@ -31,6 +35,12 @@ SPEC = Game(
                                TextField("presets.*.name", 40, "preset name"))),
         FileKind("bots", "bots/*.yaml", BotsFile, "bots", required=False,
                  description="Trains priority-list bots (buy rules and play order)."),
+        FileKind("strings", "strings.yaml", StringsFile, "strings", required=False,
+                 description="Texts printed by the Trains card templates.",
+                 translatable=(TextField("text", 30, "template text"),)),
+        FileKind("decks", "decks.yaml", DecksFile, "decks", required=False,
+                 description="Trains' printable decks and their card size.",
+                 translatable=(TextField("name", 40, "deck name"),)),
         FileKind("bonuses", "route-bonus.yaml", RouteBonusFile, "bonuses", required=False,
                  description="Trains: Rising Sun route bonus cards.",
                  translatable=(TextField("name", 30, "route name"),
@@ -38,6 +48,9 @@ SPEC = Game(
     ),
     checks=CHECKS,
     tokens=frozenset({"[coin]", "[vp]", "[waste]", "[rail]", "[station]"}),
+    extra_translation_checks=(
+        PairCheck("I18N018", "translated text fits its box on the card", fit_translation),),
+    print_decks=print_decks,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras=None,
                 strength_cards=strength_cards, strength_setup=strength_setup),
 )

@@ -51,8 +51,8 @@ class PriorityListBot:
 
     def choose(self, state: TrainsState, seat: int, rng: random.Random) -> Action:
         """The next action of this bot's turn."""
-        legal = list(state.legal_actions())
-        if legal and legal[0][0] == "start":
+        if state.setup_left:
+            legal = list(state.legal_actions())
             return max(legal, key=lambda a: (self._start_value(state, a[1]), -a[1]))
         turn = (state.rounds, seat)
         if turn != self._turn:
@@ -61,13 +61,12 @@ class PriorityListBot:
         if not state.acted and me.hand.count(WASTE) >= self.rules.pass_with_waste and \
                 self._money_in_hand(state) < 3:
             return END
-        plays = [a for a in legal if a[0] == "play"]
-        play = self._pick_play(state, plays)
+        play = self._pick_play(state)
         if play is not None:
             return play
         if self._bought < self.rules.buys_per_turn:
             buy = self._pick_buy(state, seat)
-            if buy is not None and buy in legal:
+            if buy is not None:  # _matches checked pile, cost and coins
                 self._bought += 1
                 return buy
         return END
@@ -80,24 +79,30 @@ class PriorityListBot:
         near = sum(place_value(state, n) for n in adj[hex_id])
         return place_value(state, hex_id) * 2 + near
 
-    def _pick_play(self, state: TrainsState, plays: list[Any]) -> Action | None:
-        if not plays:
-            return None
+    def _pick_play(self, state: TrainsState) -> Action | None:
         order = {cid: i for i, cid in enumerate(self.rules.play_first)}
 
-        def group(a: Any) -> tuple[int, int, str]:
-            card = state.card(a[1])
-            if a[1] in order:
-                return (0, order[a[1]], a[1])
+        def group(cid: str) -> tuple[int, int, str]:
+            card = state.card(cid)
+            if cid in order:
+                return (0, order[cid], cid)
             if "action" in card.types and "train" not in card.types:
-                return (1, 0, a[1])
+                return (1, 0, cid)
             if "train" in card.types:
-                return (2, 0, a[1])
-            return (3, 0, a[1])  # rails and stations last: they spend the money
+                return (2, 0, cid)
+            return (3, 0, cid)  # rails and stations last: they spend the money
 
-        first = min(plays, key=group)
-        candidates = [a for a in plays if a[1] == first[1]]
-        card = state.card(first[1])
+        for cid in sorted(state.playable(), key=group):
+            choice = self._choose_play(state, cid)
+            if choice is not None:
+                return choice
+        return None
+
+    def _choose_play(self, state: TrainsState, cid: str) -> Action | None:
+        candidates = state.play_options(cid)
+        if not candidates:
+            return None
+        card = state.card(cid)
         if "rail" in card.types:
             usable = [a for a in candidates if a[2] is not None]
             if not usable:

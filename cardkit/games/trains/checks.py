@@ -292,6 +292,37 @@ def bot_cards(content: GameContent) -> Iterator[Finding]:
                 yield Finding(f"unknown card {cid!r}", rec, ("play_first", i))
 
 
+def text_fits(content: GameContent) -> Iterator[Finding]:
+    """A card's name and rules text fit their boxes at the minimum font size.
+
+    bad:  a rules text of five long sentences
+    good: one or two short sentences, as the text box holds
+    """
+    from .render import fits
+
+    for rec in content.of("cards"):
+        for key in ("name", "text"):
+            value = getattr(rec.obj, key)
+            if value and fits(key, value) is False:
+                yield Finding(f"en: the {key} does not fit its box on the card even at the "
+                              "minimum size; shorten it", rec, (key,))
+
+
+def fit_translation(pair: Any) -> Iterator[Any]:
+    """A translated card name or rules text fits its box at the minimum font size [max-size].
+
+    bad:  a Polish rules text twice as long as the English
+    good: a translation of about the English length
+    """
+    from ...i18n.checks import Issue
+    from .render import fits
+
+    src = pair.source
+    text = pair.entry.translation.text
+    if src.kind == "cards" and isinstance(text, str) and fits(src.key, text) is False:
+        yield Issue(f"the {src.key} does not fit its box on the card even at the minimum size")
+
+
 CHECKS: tuple[Check, ...] = (
     Check("TRN001", "ids are unique within a kind", duplicate_ids),
     Check("TRN002", "base piles add up to the box total", pile_totals),
@@ -307,4 +338,5 @@ CHECKS: tuple[Check, ...] = (
     Check("TRN012", "route bonus cities exist on their map", route_cities),
     Check("TRN013", "cities have slots, remote locations VP", hex_fields),
     Check("TRN014", "priority bots name existing cards", bot_cards),
+    Check("TRN015", "card names and texts fit on the card", text_fits),
 )

@@ -203,6 +203,15 @@ class TrainsState:
         actions.append(END)
         return actions
 
+    def playable(self) -> list[str]:
+        """Cards in hand that can be played (not Waste, not Victory cards), sorted."""
+        return sorted({c for c in self.me.hand
+                       if c != WASTE and "victory" not in self.card(c).types})
+
+    def play_options(self, cid: str) -> list[Action]:
+        """The play actions of one card in hand (with their choices)."""
+        return self._play_options(cid) if cid in self.me.hand else []
+
     def _play_options(self, cid: str) -> list[Action]:
         card = self.card(cid)
         if cid == WASTE or "victory" in card.types:
@@ -256,9 +265,29 @@ class TrainsState:
         self.setup_left -= 1
         self.to_act = (self.to_act + 1) % len(self.players)
 
+    def _play_legal(self, cid: str, choice: Any) -> bool:
+        card = self.card(cid)
+        steps = card.effect
+        if cid == WASTE or "victory" in card.types:
+            return False
+        if any(isinstance(s, LayRail) for s in steps) and choice is not None:
+            if choice not in self.hexes or not self.world_rails_left():
+                return False
+            own = {s.name: s.n or 1 for s in steps if isinstance(s, Modify)}
+            saved = self.modifiers
+            self.modifiers = {**saved, **own}
+            try:
+                cost = self.rail_cost(self.to_act, choice)
+            finally:
+                self.modifiers = saved
+            return cost is not None and cost[0] <= self.coins + card.value
+        if any(isinstance(s, PlaceStation) for s in steps) and choice is not None:
+            return choice in self.station_options()
+        return (cid, choice) in {(a[1], a[2]) for a in self._play_options(cid)}
+
     def _play(self, action: tuple[Any, ...]) -> None:
         if len(action) != 3 or action[1] not in self.me.hand or \
-                action not in self._play_options(action[1]):
+                not self._play_legal(action[1], action[2]):
             raise IllegalAction(f"cannot play {action[1:]}")
         _, cid, choice = action
         p = self.me

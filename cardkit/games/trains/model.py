@@ -292,3 +292,17 @@ class BotsFile(Strict):
     """``content/trains/bots/*.yaml``."""
 
     bots: list[PriorityBot] = Field(min_length=1)
+
+
+class UiString(Strict):
+    """A fixed text printed by the card templates."""
+
+    id: Id
+    text: Text
+    note: str | None = None
+
+
+class StringsFile(Strict):
+    """``content/trains/strings.yaml``."""
+
+    strings: list[UiString] = Field(min_length=1)
