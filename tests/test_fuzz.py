@@ -7,7 +7,6 @@ of the shipped Terra files; every run must return a report whose findings are al
 from __future__ import annotations
 
 import shutil
-from pathlib import Path
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st

@@ -3,7 +3,6 @@ duplex viewer preferences, single-card pages with TrimBox/BleedBox."""
 
 from __future__ import annotations
 
-import io
 from pathlib import Path
 
 import pytest

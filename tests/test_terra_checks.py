@@ -3,7 +3,6 @@ fixture is silent. Cases live in ``fixtures/terra_cases.yaml`` as edits of ``ter
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import pytest

@@ -21,7 +21,6 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
 
-from ..core.content import GLOSSARY_RE, OVERLAY_RE  # noqa: F401  (re-exported)
 from ..core.diagnostics import Diagnostic, Pointer
 from ..core.discovery import SourceFile
 from ..core.spec import FileKind, GameSpec

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 
-from ..core.content import GameContent, check_modeline, schema_for
+from ..core.content import GLOSSARY_RE, OVERLAY_RE, GameContent, check_modeline, schema_for
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.discovery import SourceFile, discover
 from ..core.loader import LoadResult
@@ -19,7 +19,7 @@ from ..core.validation import validate
 from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
 from .glossary import GlossaryFile, Term
 from .locale import SOURCE_LOCALE, Locale, LocalesFile
-from .overlay import GLOSSARY_RE, OVERLAY_RE, Entry, LocaleOverlay, load_overlay_file
+from .overlay import LocaleOverlay, load_overlay_file
 from .sources import SourceText, iter_sources
 
 ParseFn = Callable[[SourceFile], LoadResult]
