@@ -202,3 +202,16 @@ def test_exported_po_passes_msgfmt_check(tmp_path: Path, locale: str) -> None:
                           capture_output=True, text=True)
     assert proc.returncode == 0, proc.stderr
     assert "translated messages" in proc.stderr and "untranslated" not in proc.stderr
+
+
+def test_one_broken_entry_does_not_hide_the_others(terra_content) -> None:  # type: ignore[no-untyped-def]
+    from .conftest import TERRA_BASE, check_dir
+
+    text = (TERRA_BASE / "terra" / "i18n" / "el" / "cards.yaml").read_text("utf-8")
+    broken = text.replace("src: 028a642f65fe", "src: 123", 1)
+    content = terra_content({"i18n/el/cards.yaml": broken})
+    report = check_dir(content, "terra")
+    codes = [d.code for d in report.diagnostics]
+    assert codes.count("SCH001") == 1  # the fingerprint is a number, not text
+    # only the broken entry counts as untranslated, not the whole file
+    assert codes.count("I18N001") == 1

@@ -104,14 +104,35 @@ class LocaleOverlay:
 
 def load_overlay_file(game: GameSpec, source: SourceFile, locale: str, kind_name: str,
                       data: Any, overlay: LocaleOverlay) -> list[Diagnostic]:
-    """Validate one overlay file's data and add its entries to ``overlay``."""
+    """Validate one overlay file's data and add its entries to ``overlay``.
+
+    When the file has errors, the entries without errors are still kept (each validated on its
+    own), so one broken entry does not turn a whole locale into "missing".
+    """
     model, diags = validate(overlay_model(game, kind_name), data, source.display)
-    if model is None:
-        return diags
     overlay.files[kind_name] = source
     kind_entries = overlay.entries.setdefault(kind_name, {})
-    for obj_id, fields in model.entries.items():  # type: ignore[attr-defined]
-        for key, tr in fields.items():
-            kind_entries.setdefault(obj_id, {})[key] = Entry(tr, source.display,
-                                                             ("entries", obj_id, key))
+    if model is not None:
+        for obj_id, fields in model.entries.items():  # type: ignore[attr-defined]
+            for key, tr in fields.items():
+                kind_entries.setdefault(obj_id, {})[key] = Entry(tr, source.display,
+                                                                 ("entries", obj_id, key))
+        return diags
+    entries = data.get("entries") if isinstance(data, dict) else None
+    if not isinstance(entries, dict):
+        return diags
+    bad = {(d.pointer[1], d.pointer[2]) for d in diags
+           if d.pointer and len(d.pointer) > 2 and d.pointer[0] == "entries"}
+    bad_ids = {d.pointer[1] for d in diags if d.pointer and len(d.pointer) == 2
+               and d.pointer[0] == "entries"}
+    for obj_id, fields in entries.items():
+        if obj_id in bad_ids or not isinstance(fields, dict):
+            continue
+        for key, raw in fields.items():
+            if (obj_id, key) in bad:
+                continue
+            tr, _ = validate(Translation, raw, source.display)
+            if tr is not None:
+                kind_entries.setdefault(str(obj_id), {})[str(key)] = Entry(
+                    tr, source.display, ("entries", obj_id, key))  # type: ignore[arg-type]
     return diags
