@@ -118,7 +118,8 @@ def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameR
             transcript.append(f"{state.turns:4d} seat {seat} ({seats[seat]}): "
                               f"{state.describe(action)}")
         state.apply(action)
-        if setup.check_invariants:
+        if setup.check_invariants and (state.current_player() != seat or state.is_terminal()):
+            # checked whenever a player's turn (or a run of actions) ends
             try:
                 state.check_invariants()
             except InvariantError as exc:

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...sim.protocol import Action, BotSpec
-from .engine import END, WASTE, TrainsState
+from .engine import END, PLAY_TRAINS, WASTE, TrainsState
 from .model import BuyRule, PriorityBot
 
 
@@ -30,7 +30,8 @@ class RandomBot:
 
 
 def place_value(state: TrainsState, hex_id: int) -> float:
-    """How much a hex is worth to reach: cities by their slots, remote locations by VP."""
+    """How much a hex is worth to reach: cities by their slots (and stations), remote locations
+    by their VP."""
     h = state.hexes[hex_id]
     if h.terrain == "city":
         return 2.0 + 1.5 * (h.station_slots or 0) + state.stations.get(hex_id, 0)
@@ -93,6 +94,8 @@ class PriorityListBot:
             return (3, 0, cid)  # rails and stations last: they spend the money
 
         for cid in sorted(state.playable(), key=group):
+            if group(cid)[0] == 2 and state._plain_train(cid):
+                return PLAY_TRAINS  # all plain trains at once
             choice = self._choose_play(state, cid)
             if choice is not None:
                 return choice
@@ -119,7 +122,7 @@ class PriorityListBot:
         return candidates[0]
 
     def _rail_value(self, state: TrainsState, hex_id: int) -> float:
-        cost = state.rail_cost(state.to_act, hex_id)
+        cost = state.rail_cost(state.to_act, hex_id, connected=True)
         coins = cost[0] if cost else 9
         adj = state.world.adjacency[state.map_id]
         reach = max((place_value(state, n) for n in adj[hex_id]

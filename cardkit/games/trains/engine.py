@@ -31,6 +31,7 @@ from .model import (Choose, Coins, DiscardFor, Draw, DrawDiscard, GainWaste, Hoo
 
 WASTE = "waste"
 END: tuple[str] = ("end",)
+PLAY_TRAINS: tuple[str] = ("play_trains",)  # play every plain Train card in hand at once
 TERRAIN_COST = {"plain": 0, "river": 1, "mountain": 2}
 
 
@@ -134,13 +135,18 @@ class TrainsState:
             self.rng.shuffle(p.deck)
         return p.deck.pop() if p.deck else None
 
-    def rail_cost(self, seat: int, hex_id: int) -> tuple[int, int] | None:
-        """(coins, extra Waste) to lay a rail on a hex, or ``None`` when not allowed."""
+    def rail_cost(self, seat: int, hex_id: int, connected: bool = False) -> tuple[int, int] | None:
+        """(coins, extra Waste) to lay a rail on a hex, or ``None`` when not allowed.
+
+        ``connected=True`` skips the adjacency test (the caller knows the hex is next to one of
+        the player's rails).
+        """
         h = self.hexes[hex_id]
         p = self.players[seat]
         if h.terrain == "sea" or hex_id in p.rails:
             return None
-        if p.rails and not any(n in p.rails for n in self.world.adjacency[self.map_id][hex_id]):
+        if not connected and p.rails and \
+                not any(n in p.rails for n in self.world.adjacency[self.map_id][hex_id]):
             return None
         mods = self.modifiers
         if h.terrain == "city":
@@ -168,7 +174,7 @@ class TrainsState:
         adj = self.world.adjacency[self.map_id]
         frontier = sorted({n for r in rails for n in adj[r]} - rails) if rails else list(self.hexes)
         for hex_id in frontier:
-            cost = self.rail_cost(seat, hex_id)
+            cost = self.rail_cost(seat, hex_id, connected=True)
             if cost is not None and cost[0] <= budget:
                 out.append(hex_id)
         return out
@@ -194,6 +200,8 @@ class TrainsState:
             return [("start", h.id) for h in self.hexes.values()
                     if h.terrain not in ("sea", "remote") and h.id not in taken]
         actions: list[Action] = []
+        if any(self._plain_train(c) for c in self.me.hand):
+            actions.append(PLAY_TRAINS)
         for cid in sorted(set(self.me.hand)):
             actions.extend(self._play_options(cid))
         for cid in sorted(self.supply):
@@ -202,6 +210,10 @@ class TrainsState:
                 actions.append(("buy", cid))
         actions.append(END)
         return actions
+
+    def _plain_train(self, cid: str) -> bool:
+        card = self.card(cid)
+        return card.types == ["train"] and not card.effect
 
     def playable(self) -> list[str]:
         """Cards in hand that can be played (not Waste, not Victory cards), sorted."""
@@ -250,6 +262,12 @@ class TrainsState:
             self._start(action)
         elif kind == "play":
             self._play(action)
+        elif kind == "play_trains":
+            plain = [c for c in self.me.hand if self._plain_train(c)]
+            if not plain:
+                raise IllegalAction("no plain Train card in hand")
+            for cid in plain:
+                self._play(("play", cid, None))
         elif kind == "buy":
             self._buy(action)
         elif kind == "end":
