@@ -55,7 +55,7 @@ def main() -> None:
     ours = games / (time.perf_counter() - t)
     theirs, version = pyminion_rate(1000)
     print(f"Trains baseline mirror, 2 players, 1 core: {ours:8.1f} games/s "
-          "(invariants checked after every action)")
+          "(invariants checked at the end of every turn)")
     print(f"pyminion {version} Big Money mirror, 1 core: {theirs:8.1f} games/s")
     print(f"ratio cardkit / pyminion:                 {ours / theirs:8.2f}  (goal >= 1.0)")
 
