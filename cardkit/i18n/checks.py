@@ -323,6 +323,25 @@ def plural_forms(pair: Pair) -> Iterator[Issue]:
                         + (f"; not used: {', '.join(extra)}" if extra else ""))
 
 
+def fit_check(kind: str, problem: Callable[[SourceText, str], str | None]
+              ) -> Callable[[Pair], Iterator[Issue]]:
+    """The fit check (I18N018) for one content kind of a game, from the game's own test of
+    whether a text fits its template box: ``problem(source, text)`` returns why not, or ``None``.
+    """
+    def run(pair: Pair) -> Iterator[Issue]:
+        """A translated card text fits its box on the card at the minimum font size [max-size].
+
+        bad:  a translation twice as long as the English, past its box
+        good: a translation of about the English length
+        """
+        text = pair.entry.translation.text
+        if pair.source.kind == kind and isinstance(text, str):
+            message = problem(pair.source, text)
+            if message:
+                yield Issue(message)
+    return run
+
+
 PAIR_CHECKS: tuple[PairCheck, ...] = (
     PairCheck("I18N004", "tokens match the English", token_parity),
     PairCheck("I18N005", "tokens are known to the game", unknown_tokens),

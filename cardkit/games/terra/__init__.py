@@ -9,9 +9,9 @@ from __future__ import annotations
 from ...core.spec import FileKind, Game, TextField
 from .checks import CHECKS
 from .describe import label, resolve
-from ...i18n.checks import PairCheck
+from ...i18n.checks import PairCheck, fit_check
 from ...pdf.model import DecksFile
-from .checks import fit_translation
+from .checks import translation_fit_problem
 from .model import BarsFile, CardsFile, RegionsFile, StringsFile
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
@@ -44,7 +44,8 @@ SPEC = Game(
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
     extra_translation_checks=(
-        PairCheck("I18N018", "translated text fits its box on the card", fit_translation),),
+        PairCheck("I18N018", "translated text fits its box on the card",
+                  fit_check("cards", translation_fit_problem)),),
     print_decks=print_decks,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras),
     label=label,

@@ -341,22 +341,9 @@ def text_fits(content: GameContent) -> Iterator[Finding]:
                 yield Finding(f"en: {message}", rec, path)
 
 
-def fit_translation(pair: Any) -> Iterator[Any]:
-    """A translated card text fits its box on the card at the minimum font size [max-size].
-
-    bad:  a Polish info text twice as long as the English, past the info box
-    good: a translation of about the English length
-    """
-    from ...i18n.checks import Issue
-
-    src = pair.source
-    if src.kind != "cards":
-        return
-    text = pair.entry.translation.text
-    if isinstance(text, str):
-        message = _fit_issue(src.key, text, src.record.obj)
-        if message:
-            yield Issue(message)
+def translation_fit_problem(source: Any, text: str) -> str | None:
+    """Why a translated card text does not fit its box (``None`` when it fits)."""
+    return _fit_issue(source.key, text, source.record.obj)
 
 
 CHECKS: tuple[Check, ...] = (

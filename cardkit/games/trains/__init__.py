@@ -11,9 +11,9 @@ from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot, strength_cards, strength_setup
 from .checks import CHECKS
 from .engine import make_engine
-from ...i18n.checks import PairCheck
+from ...i18n.checks import PairCheck, fit_check
 from ...pdf.model import DecksFile
-from .checks import fit_translation
+from .checks import translation_fit_problem
 from .model import BotsFile, CardsFile, MapsFile, RouteBonusFile, SetupFile, StringsFile
 from .render import print_decks
 
@@ -49,7 +49,8 @@ SPEC = Game(
     checks=CHECKS,
     tokens=frozenset({"[coin]", "[vp]", "[waste]", "[rail]", "[station]"}),
     extra_translation_checks=(
-        PairCheck("I18N018", "translated text fits its box on the card", fit_translation),),
+        PairCheck("I18N018", "translated text fits its box on the card",
+                  fit_check("cards", translation_fit_problem)),),
     print_decks=print_decks,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras=None,
                 strength_cards=strength_cards, strength_setup=strength_setup),

@@ -308,19 +308,13 @@ def text_fits(content: GameContent) -> Iterator[Finding]:
                               "minimum size; shorten it", rec, (key,))
 
 
-def fit_translation(pair: Any) -> Iterator[Any]:
-    """A translated card name or rules text fits its box at the minimum font size [max-size].
-
-    bad:  a Polish rules text twice as long as the English
-    good: a translation of about the English length
-    """
-    from ...i18n.checks import Issue
+def translation_fit_problem(source: Any, text: str) -> str | None:
+    """Why a translated card name or text does not fit its box (``None`` when it fits)."""
     from .render import fits
 
-    src = pair.source
-    text = pair.entry.translation.text
-    if src.kind == "cards" and isinstance(text, str) and fits(src.key, text) is False:
-        yield Issue(f"the {src.key} does not fit its box on the card even at the minimum size")
+    if fits(source.key, text) is False:
+        return f"the {source.key} does not fit its box on the card even at the minimum size"
+    return None
 
 
 CHECKS: tuple[Check, ...] = (
