@@ -156,7 +156,7 @@ class TrainsPrinter:
                 canvas.drawCentredString(DESIGN_W / 2 * mm, 40 * mm, self.loc.string("randomizer"))
             else:
                 icons = effect_icons(card)
-                size = 11.0
+                size = 18.0
                 total = sum(size * (1.15 if n in (1, -1) else 1.9) for _, n in icons)
                 cx = (DESIGN_W * mm - total) / 2
                 for icon, n in icons:
