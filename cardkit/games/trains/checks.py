@@ -298,23 +298,25 @@ def text_fits(content: GameContent) -> Iterator[Finding]:
     bad:  a rules text of five long sentences
     good: one or two short sentences, as the text box holds
     """
-    from .render import fits
-
     for rec in content.of("cards"):
         for key in ("name", "text"):
             value = getattr(rec.obj, key)
-            if value and fits(key, value) is False:
-                yield Finding(f"en: the {key} does not fit its box on the card even at the "
-                              "minimum size; shorten it", rec, (key,))
+            message = _fit_problem(key, value) if value else None
+            if message:
+                yield Finding(f"en: {message}; shorten it", rec, (key,))
+
+
+def _fit_problem(key: str, text: str) -> str | None:
+    from .render import fits
+
+    if fits(key, text) is False:
+        return f"the {key} does not fit its box on the card even at the minimum size"
+    return None
 
 
 def translation_fit_problem(source: Any, text: str) -> str | None:
     """Why a translated card name or text does not fit its box (``None`` when it fits)."""
-    from .render import fits
-
-    if fits(source.key, text) is False:
-        return f"the {source.key} does not fit its box on the card even at the minimum size"
-    return None
+    return _fit_problem(source.key, text)
 
 
 CHECKS: tuple[Check, ...] = (
