@@ -4,7 +4,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test bench schemas fmt check clean
+.PHONY: run test fuzz bench schemas fmt readme check clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -30,6 +30,11 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest
 
+## fuzz: the property tests with 5,000 fresh (not derandomised) examples; may take a while
+fuzz: $(STAMP)
+	CARDKIT_FUZZ_EXAMPLES=5000 CARDKIT_FUZZ_DERANDOMIZE=0 $(BIN)/python -m pytest -q \
+		-p no:cacheprovider tests/test_fuzz.py tests/test_value_fuzz.py
+
 ## bench: benchmarks, each against a baseline measured in the same run
 bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
@@ -40,6 +45,10 @@ bench: $(STAMP)
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)
 	$(BIN)/cardkit schema
+
+## readme: rerun the README's console examples and write their real output into README.md
+readme: $(STAMP)
+	$(BIN)/python -m tests.readme_examples --update
 
 ## fmt: canonical formatting of content/
 fmt: $(STAMP)

@@ -18,6 +18,28 @@ TRAINS_BASE = FIXTURES / "trains_base"
 SHIPPED = ROOT / "content"
 
 
+def point_modelines(dest: Path, base: Path) -> None:
+    """Make the modelines of fixture files copied from ``base`` lead to ``schemas/`` again.
+
+    ``cardkit check`` warns (CK003) when a modeline's relative path does not resolve; a copy in
+    a temporary folder would otherwise get one warning per file. A modeline is rewritten only
+    when it resolves from the file's place in ``base`` (deliberately wrong ones stay wrong); only
+    the first line changes.
+    """
+    from cardkit.core.modeline import PREFIX, modeline_for
+
+    schemas = (ROOT / "schemas").resolve()
+    for path in dest.rglob("*.yaml"):
+        raw = path.read_bytes()
+        first, sep, rest = raw.partition(b"\n")
+        line = first.decode("utf-8", "replace")
+        if not line.startswith(PREFIX):
+            continue
+        target = (base / path.relative_to(dest)).parent / line[len(PREFIX):].strip()
+        if target.resolve().is_file() and target.resolve().is_relative_to(schemas):
+            path.write_bytes(modeline_for(path, target.resolve()).encode() + sep + rest)
+
+
 def check_dir(content: Path, *games: str) -> Report:
     """Run a full check of a content folder without any cache."""
     return run_check(CheckOptions(games=games, content_dir=content, cache_dir=None))
@@ -65,6 +87,7 @@ def trains_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
         shutil.copytree(TRAINS_BASE, dest)
         for rel, text in (files or {}).items():
             (dest / "trains" / rel).write_text(text, encoding="utf-8")
+        point_modelines(dest, TRAINS_BASE)
         return dest
 
     return make
@@ -83,6 +106,7 @@ def terra_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
             path = dest / "terra" / rel
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(text, encoding="utf-8")
+        point_modelines(dest, TERRA_BASE)
         return dest
 
     return make

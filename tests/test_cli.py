@@ -126,4 +126,4 @@ def test_codes_lists_every_code() -> None:
     assert code == 0
     for c in ("YML001", "SCH002", "CK003", "TER001", "TER017"):
         assert f"\n{c} " in "\n" + out
-    assert "bad:" in out and "good:" in out
+    assert "Bad:" in out and "Good:" in out

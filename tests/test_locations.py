@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from .conftest import TERRA_BASE, check_dir
+from .conftest import TERRA_BASE, check_dir, point_modelines
 
 BASE_CARDS = (TERRA_BASE / "terra" / "cards" / "base.yaml").read_text("utf-8")
 MODELINE = BASE_CARDS.split("\n", 1)[0]
@@ -78,6 +78,7 @@ def test_not_utf8(terra_content) -> None:  # type: ignore[no-untyped-def]
     content: Path = terra_content()
     path = content / "terra" / "cards" / "extra.yaml"
     path.write_bytes(_card_file(ONE_CARD).replace("Big card", "Big \xe9card").encode("latin-1"))
+    point_modelines(content, TERRA_BASE)  # the modeline must resolve from the copy (CK003)
     report = check_dir(content, "terra")
     assert [(d.code, d.line, d.col) for d in report.diagnostics if d.file.endswith("extra.yaml")] \
         == [("YML004", 4, 16)]  # `    topic: Big ` is 15 characters

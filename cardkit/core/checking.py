@@ -48,7 +48,12 @@ def select_games(games: tuple[str, ...], content_dir: Path) -> tuple[str, ...]:
         for g in games:
             get_game(g)  # raises UnknownGameError
         return tuple(dict.fromkeys(games))
-    return tuple(g for g in game_ids() if game_folder(content_dir, g).is_dir())
+    found = tuple(g for g in game_ids() if game_folder(content_dir, g).is_dir())
+    if not found:
+        known = ", ".join(f"{g}/" for g in game_ids())
+        raise ContentNotFoundError(f"{content_dir} holds no game folder (one of: {known}); "
+                                   "`cardkit init DIR` starts a content folder")
+    return found
 
 
 def run_check(options: CheckOptions) -> Report:
@@ -62,9 +67,9 @@ def run_check(options: CheckOptions) -> Report:
         *(f"{s.game}/{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
         *(f"locales/{s.relpath}:{s.digest}" for s in locale_files),
     ])
-    hit = cache.get_report(key)
+    hit = cache.get_report(key, _report_from_json)  # an ill-formed entry is a miss
     if hit is not None:
-        return _report_from_json(hit)
+        return hit  # type: ignore[no-any-return]
     report = _check_uncached(ids, sources, locale_files, options, cache)
     cache.put_report(key, _report_to_json(report))
     return report
@@ -164,16 +169,19 @@ def extra_pair_checks(game: GameSpec) -> tuple[Any, ...]:
     return tuple(getattr(game, "extra_translation_checks", ()))
 
 
-def load_game(game: str, content_dir: Path) -> tuple[GameContent, list[Diagnostic]]:
-    """Load a game's content (not its translations) for ``list``, ``show``, engines, renderers."""
+def load_game(game: str, content_dir: Path, cache_dir: Path | None = None
+              ) -> tuple[GameContent, list[Diagnostic]]:
+    """Load a game's content (not its translations) for ``list``, ``show``, engines, renderers.
+
+    With ``cache_dir``, files go through the per-file parse cache that ``check`` fills.
+    """
     from ..i18n.translations import is_translation_file
-    from .content import default_parse
     from .sourcemap import resolve_locations
 
     spec = get_game(game)
     files = [s for s in discover(content_dir, game, MAX_FILE_BYTES)
              if not is_translation_file(s.relpath)]
-    content, diags = load_content_with(spec, files, default_parse)
+    content, diags = load_content_with(spec, files, make_parser(CheckCache(cache_dir)))
     texts = {s.display: s for s in files}
     return content, resolve_locations(diags, lambda f: texts[f].text() if f in texts else None)
 

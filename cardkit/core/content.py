@@ -12,7 +12,7 @@ from pydantic import BaseModel
 
 from .diagnostics import Diagnostic, Severity
 from .discovery import SourceFile
-from .loader import DEFAULT_MAX_BYTES, LoadResult, parse_bytes
+from .loader import LoadResult, parse_bytes
 from .spec import FileKind, GameSpec, Record
 from .validation import validate
 
@@ -75,16 +75,27 @@ def schema_for(game: GameSpec | None, relpath: str) -> str | None:
 
 
 def check_modeline(source: SourceFile, want: str) -> Diagnostic | None:
-    """CK003 when the first line is not the modeline naming schema ``want``."""
+    """CK003 when the first line is not a modeline whose path leads to schema ``want``.
+
+    The path must name the schema of the file's kind and resolve, relative to the file, to an
+    existing file; the message gives the modeline ``cardkit fmt`` would write.
+    """
+    from .modeline import content_dir_of, default_schemas_dir, modeline_for, modeline_problem
+
     first = source.raw.split(b"\n", 1)[0].decode("utf-8", "replace").removeprefix("\ufeff")
     match = MODELINE_RE.match(first)
-    if match and match.group(1).endswith("/" + want):
+    problem = modeline_problem(source.path, match.group(1), want) if match else None
+    if match and problem is None:
         return None
-    found = f" (found {match.group(1)!r})" if match else ""
+    found = f" (found {match.group(1)!r}, but {problem})" if match else ""
+    if want:
+        schemas = default_schemas_dir(content_dir_of(source.path, source.relpath))
+        expected = f"'{modeline_for(source.path, schemas / want)}'"
+    else:
+        expected = "'# yaml-language-server: $schema=<relative path to the schema>'"
     return Diagnostic("CK003", Severity.WARNING,
-                      f"first line should be the modeline '# yaml-language-server: "
-                      f"$schema=<relative path>/{want}'{found}; `cardkit fmt` writes it",
-                      source.display, 1, 1)
+                      f"first line should be the modeline {expected}{found}; "
+                      f"`cardkit fmt` writes it", source.display, 1, 1)
 
 
 def item_model(kind: FileKind) -> type[BaseModel]:
@@ -95,12 +106,10 @@ def item_model(kind: FileKind) -> type[BaseModel]:
 
 
 def default_parse(source: SourceFile) -> LoadResult:
-    """Parse a source file's bytes (no cache)."""
-    if source.digest.startswith("oversize:"):
-        size = int(source.digest.split(":", 1)[1])
-        return LoadResult(None, [Diagnostic(
-            "YML007", Severity.ERROR, f"file is {size:,} bytes, over the limit of "
-            f"{DEFAULT_MAX_BYTES:,}", source.display, 1, 1)])
+    """Parse a source file's bytes (no cache); a file discovery could not read safely (too
+    large, not a regular file, a link leaving the content folder, ...) gives its problem."""
+    if source.problem is not None:
+        return LoadResult(None, [source.problem])
     return parse_bytes(source.raw, source.display)
 
 
@@ -112,6 +121,10 @@ def load_content(
     diags: list[Diagnostic] = []
     seen_kinds: set[str] = set()
     for source in sources:
+        if source.problem is not None:  # not read (see discovery): report, whatever its name
+            diags.append(source.problem)
+            content.complete = False
+            continue
         kind = game.kind_for(source.relpath)
         if kind is None:
             diags.append(Diagnostic("CK001", Severity.WARNING,

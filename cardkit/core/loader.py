@@ -1,35 +1,44 @@
 """YAML loading that never raises for bad data.
 
-Files are parsed with ruamel.yaml's safe loader on its C parser (libyaml) where available: the
-fast path. Every way a file can be broken — bytes that are not UTF-8, syntax errors, duplicate
-keys, tabs, custom tags, alias bombs, files that are too large — becomes a located
+Files are parsed by :mod:`cardkit.core.yaml_events`, which builds Python data straight from the
+event stream of ruamel.yaml's C parser (libyaml) and enforces every budget while it parses
+(nesting depth, alias and merge expansion). Every way a file can be broken — bytes that are not
+UTF-8, characters YAML parsers disagree on, syntax errors, duplicate keys, tabs, custom tags,
+alias bombs, files that are too large — becomes a located one-line
 :class:`~cardkit.core.diagnostics.Diagnostic` instead of an exception. Positions of findings in
 *valid* files are recovered later and only for the files that have findings
 (:mod:`cardkit.core.sourcemap`).
+
+One rule decides what a content file may hold, for ``check`` and ``fmt`` alike:
+:func:`parse_text` (and :func:`parse_bytes` on top of it). ``cardkit fmt`` formats a file only
+when this returns no diagnostics; the round-trip parser it then uses accepts every such file
+(a test checks this), so both commands accept exactly the same inputs.
 """
 
 from __future__ import annotations
 
 import functools
 import re
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from ruamel.yaml import YAML
-from ruamel.yaml.constructor import DuplicateKeyError
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+from ruamel.yaml.reader import ReaderError
 from ruamel.yaml.resolver import VersionedResolver
 from ruamel.yaml.tag import Tag
 
+from . import yaml_events, yaml_strict
 from .diagnostics import Diagnostic, Severity
+from .discovery import DEFAULT_MAX_BYTES, FileProblem, read_content_bytes
+from .yaml_events import ALIAS_EXPANSION, ALIAS_MIN_BUDGET, MAX_DEPTH, YamlProblem
 
-DEFAULT_MAX_BYTES = 4 * 1024 * 1024
-#: Alias expansion may grow a document to at most this many nodes per character of source.
-ALIAS_NODES_PER_CHAR = 2
-ALIAS_MIN_BUDGET = 10_000
+__all__ = [
+    "ALIAS_EXPANSION", "ALIAS_MIN_BUDGET", "DEFAULT_MAX_BYTES", "MAX_DEPTH", "LoadResult",
+    "decode", "parse_bytes", "parse_text", "prescan", "read_and_parse", "uses_c_parser",
+]
 
 
 @dataclass(slots=True)
@@ -48,11 +57,9 @@ class LoadResult:
 class CachedResolver(VersionedResolver):
     """ruamel's YAML 1.2 implicit-tag resolver with its lookup tables built once.
 
-    The stock resolver recomputes the processing YAML version for every scalar (through an
-    attribute lookup that raises on the C parser) and allocates a new ``Tag`` per node; on
-    content files that is about half of the load time. This one resolves the same tags (a test
-    compares both on the shipped content) from tables computed on first use. Documents are
-    always read as YAML 1.2, as the stock resolver does with the C parser.
+    Used where a node tree is composed (source maps of files with findings). The stock resolver
+    recomputes the processing YAML version for every scalar and allocates a new ``Tag`` per node;
+    this one resolves the same tags from tables computed on first use.
     """
 
     _ck_table: dict[str | None, list[tuple[Tag, Any]]] | None = None
@@ -72,6 +79,7 @@ class CachedResolver(VersionedResolver):
         return table
 
     def resolve(self, kind: Any, value: Any, implicit: Any) -> Any:
+        """The tag of a node, as the stock resolver gives it."""
         if kind is ScalarNode and implicit[0]:
             table = self._table()
             key = value[0] if value else ""
@@ -92,7 +100,7 @@ class CachedResolver(VersionedResolver):
 
 @functools.lru_cache(maxsize=1)
 def _safe_yaml() -> YAML:
-    """A safe loader on the C parser when ruamel.yaml.clib is installed."""
+    """A safe loader on the C parser when ruamel.yaml.clib is installed (for composing)."""
     yaml = YAML(typ="safe", pure=False)
     yaml.Resolver = CachedResolver
     yaml.allow_duplicate_keys = False
@@ -101,18 +109,30 @@ def _safe_yaml() -> YAML:
 
 def uses_c_parser() -> bool:
     """Whether the fast C parser is in use (reported by ``make bench``)."""
-    return "CParser" in _safe_yaml().Parser.__name__
+    return yaml_events._Parser.__module__.endswith("_ruamel_yaml")
 
 
 def _error(code: str, message: str, file: str, line: int, col: int) -> Diagnostic:
-    return Diagnostic(code, Severity.ERROR, message, file, line, col)
+    return Diagnostic(code, Severity.ERROR, " ".join(message.split()), file, line, col)
+
+
+_BOMS = ((b"\x00\x00\xfe\xff", "UTF-32"), (b"\xff\xfe\x00\x00", "UTF-32"),
+         (b"\xfe\xff", "UTF-16"), (b"\xff\xfe", "UTF-16"))
 
 
 def decode(raw: bytes, display: str) -> tuple[str | None, list[Diagnostic]]:
-    """Decode UTF-8 (a BOM is allowed); a bad byte becomes YML004 at its line and column."""
+    """Decode UTF-8 (a BOM is allowed); a bad byte becomes YML004 at its line and column.
+
+    UTF-16 and UTF-32 files (by their byte-order mark, or the zero bytes of ASCII text in them)
+    are named as such rather than reported as an undecodable byte.
+    """
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
+        for bom, name in _BOMS:
+            if raw.startswith(bom):
+                return None, [_error("YML004", f"file is {name} encoded (it starts with a {name} "
+                                     "byte-order mark); save it as UTF-8", display, 1, 1)]
         before = raw[: exc.start]
         line = before.count(b"\n") + 1
         last_nl = before.rfind(b"\n")
@@ -121,24 +141,57 @@ def decode(raw: bytes, display: str) -> tuple[str | None, list[Diagnostic]]:
             _error("YML004", f"file is not UTF-8: byte 0x{raw[exc.start]:02x} cannot be decoded",
                    display, line, col)
         ]
+    if len(raw) > 1 and (raw[0] == 0) != (raw[1] == 0):
+        return None, [_error("YML004", "file looks UTF-16 or UTF-32 encoded (zero bytes between "
+                             "its characters); save it as UTF-8", display, 1, 1)]
     return text.removeprefix("\ufeff"), []
 
 
-def read_and_parse(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES) -> LoadResult:
-    """Read ``path`` and parse it; all problems are returned as diagnostics."""
-    try:
-        size = path.stat().st_size
-        if size > max_bytes:
-            return LoadResult(None, [_error(
-                "YML007", f"file is {size:,} bytes, over the limit of {max_bytes:,}", display, 1, 1)])
-        raw = path.read_bytes()
-    except OSError as exc:
-        return LoadResult(None, [_error("YML001", f"cannot read file: {exc.strerror}", display, 1, 1)])
+#: Characters a content file may not hold anywhere: C0/C1 controls other than tab, newline and
+#: carriage return, DEL, U+FFFE/U+FFFF, a byte-order mark after the start, and the line
+#: separators NEL, U+2028 and U+2029 (YAML 1.1 parsers, like libyaml, end a line there and
+#: YAML 1.2 parsers do not, so the two readers of a file would see different data).
+_BAD_CHAR = re.compile("[^\t\n\r\x20-\x7e\xa0-\u2027\u202a-\ud7ff\ue000-\ufefe\uff00-\ufffd"
+                       "\U00010000-\U0010ffff]")
+_SEPARATORS = {"\x85": "U+0085 (NEL)", "\u2028": "U+2028 (LINE SEPARATOR)",
+               "\u2029": "U+2029 (PARAGRAPH SEPARATOR)"}
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    line_start = text.rfind("\n", 0, index) + 1
+    return text.count("\n", 0, index) + 1, index - line_start + 1
+
+
+def prescan(text: str, display: str) -> Diagnostic | None:
+    """YML009 at the first character no content file may hold (see ``_BAD_CHAR``), else None."""
+    match = _BAD_CHAR.search(text)
+    if match is None:
+        return None
+    char = match.group()
+    line, col = _position(text, match.start())
+    if char == "\ufeff":
+        what = ("byte-order mark U+FEFF inside the file (only the very first character may be "
+                "one); remove it")
+    elif char in _SEPARATORS:
+        what = (f"line separator {_SEPARATORS[char]}: YAML readers disagree on whether it ends "
+                "a line; use a newline, or write it as an escape in a double-quoted string")
+    else:
+        what = (f"control character U+{ord(char):04X} is not allowed; write it as an escape in a "
+                "double-quoted string")
+    return _error("YML009", what, display, line, col)
+
+
+def read_and_parse(path: Path, display: str, *, max_bytes: int = DEFAULT_MAX_BYTES,
+                   roots: tuple[Path, ...] | None = None) -> LoadResult:
+    """Read ``path`` safely (:func:`~cardkit.core.discovery.read_content_bytes`) and parse it."""
+    raw = read_content_bytes(path, max_bytes, roots)
+    if isinstance(raw, FileProblem):
+        return LoadResult(None, [raw.diagnostic(display)])
     return parse_bytes(raw, display)
 
 
 def parse_bytes(raw: bytes, display: str) -> LoadResult:
-    """Decode and parse one file's bytes."""
+    """Decode and parse one file's bytes (see :func:`parse_text`)."""
     text, problems = decode(raw, display)
     if text is None:
         return LoadResult(None, problems)
@@ -146,26 +199,35 @@ def parse_bytes(raw: bytes, display: str) -> LoadResult:
 
 
 def parse_text(text: str, display: str) -> LoadResult:
-    """Parse YAML text with the safe loader; never raises for bad input."""
+    """Parse YAML text into plain data; never raises for bad input.
+
+    This is the one acceptance rule for content files: characters (:func:`prescan`), syntax,
+    nesting, aliases and merges, duplicate keys, tags, scalar values, and the inputs where
+    libyaml is laxer than the round-trip parser of ``fmt`` (:mod:`cardkit.core.yaml_strict`:
+    tabs outside quoted and block scalars and comments, two block-scalar oddities). The result
+    holds either data or exactly one located diagnostic.
+    """
+    text = text.removeprefix("\ufeff")
+    problem = prescan(text, display)
+    if problem is not None:
+        return LoadResult(None, [problem])
     try:
-        data = _safe_yaml().load(text)
-    except DuplicateKeyError as exc:
-        return LoadResult(None, [_marked("YML002", _duplicate_message(exc), exc, display)])
+        data = yaml_events.build(text)
+    except YamlProblem as exc:
+        return LoadResult(None, [_error(exc.code, exc.message, display, exc.line, exc.col)])
     except MarkedYAMLError as exc:
         return LoadResult(None, [_classify(exc, text, display)])
+    except ReaderError as exc:
+        line, col = _position(text, min(max(exc.position, 0), len(text)))
+        return LoadResult(None, [_error("YML009", f"character not allowed: {exc.reason}",
+                                        display, line, col)])
     except YAMLError as exc:  # unmarked ruamel errors
         return LoadResult(None, [_error("YML001", f"invalid YAML: {exc}", display, 1, 1)])
-    except RecursionError:
-        return LoadResult(None, [_error("YML001", "document is nested too deeply", display, 1, 1)])
-    except (ValueError, OverflowError, TypeError) as exc:
-        # e.g. a timestamp such as 2015-02-30 that the constructor cannot build
-        return LoadResult(None, [_error("YML001", f"value cannot be read: {exc}", display, 1, 1)])
     if data is None:
         return LoadResult(None, [_error("YML008", "file holds no YAML document", display, 1, 1)])
-    if "&" in text or "*" in text:
-        problem = _check_alias_expansion(data, text, display)
-        if problem is not None:
-            return LoadResult(None, [problem])
+    disagreement = yaml_strict.disagreement(text)
+    if disagreement is not None:
+        return LoadResult(None, [_error(*disagreement[:2], display, *disagreement[2:])])
     return LoadResult(data)
 
 
@@ -181,16 +243,8 @@ def _classify(exc: MarkedYAMLError, text: str, display: str) -> Diagnostic:
     tag = _TAG_RE.search(problem)
     if tag:
         return _marked("YML005", f"custom tag {tag.group(1)!r} is not allowed", exc, display)
-    if "recursive" in problem:
-        return _marked("YML006", "recursive alias: a node refers to itself", exc, display)
     context = f"{exc.context}: " if exc.context else ""
     return _marked("YML001", f"syntax error: {context}{problem}".rstrip(": "), exc, display)
-
-
-def _duplicate_message(exc: DuplicateKeyError) -> str:
-    problem = exc.problem or "duplicate key"
-    key = re.search(r'found duplicate key "(.*?)" with value', problem)
-    return f"duplicate key {key.group(1)!r} in mapping" if key else problem
 
 
 def _marked(code: str, message: str, exc: MarkedYAMLError, display: str) -> Diagnostic:
@@ -205,52 +259,3 @@ def _char_at(text: str, line0: int, col0: int) -> str:
         return ""
     row = lines[line0]
     return row[col0] if 0 <= col0 < len(row) else ""
-
-
-def _check_alias_expansion(data: Any, text: str, display: str) -> Diagnostic | None:
-    """Walk the loaded object graph as a consumer would (aliases expanded) within a budget."""
-    budget = max(ALIAS_MIN_BUDGET, ALIAS_NODES_PER_CHAR * len(text))
-    seen = 0
-    on_path: set[int] = set()
-
-    def walk(node: Any, depth: int) -> str | None:
-        nonlocal seen
-        seen += 1
-        if seen > budget:
-            return "budget"
-        if depth > 500:
-            return "deep"
-        if isinstance(node, (dict, list)):
-            ident = id(node)
-            if ident in on_path:
-                return "recursive"
-            on_path.add(ident)
-            children: Iterator[Any] = iter(node.values()) if isinstance(node, dict) else iter(node)
-            for child in children:
-                why = walk(child, depth + 1)
-                if why:
-                    return why
-            on_path.discard(ident)
-        return None
-
-    why = walk(data, 0)
-    if why is None:
-        return None
-    line, col = _first_alias(text)
-    if why == "recursive":
-        return _error("YML006", "recursive alias: a node refers to itself", display, line, col)
-    if why == "deep":
-        return _error("YML001", "document is nested too deeply", display, line, col)
-    return _error("YML006", f"aliases expand this file past {budget:,} nodes "
-                  "(a 'billion laughs' document)", display, line, col)
-
-
-def _first_alias(text: str) -> tuple[int, int]:
-    try:
-        for event in _safe_yaml().parse(text):
-            if type(event).__name__ == "AliasEvent":
-                mark = event.start_mark
-                return mark.line + 1, mark.column + 1
-    except YAMLError:
-        pass
-    return 1, 1

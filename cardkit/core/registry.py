@@ -22,7 +22,10 @@ class UnknownGameError(UsageProblem):
     """A game id that is not registered."""
 
     def __init__(self, game: str) -> None:
-        super().__init__(f"unknown game {game!r}; known games: {', '.join(sorted(GAMES))}")
+        from .suggest import did_you_mean
+
+        super().__init__(f"unknown game {game!r}{did_you_mean(game, GAMES)}; known games: "
+                         f"{', '.join(sorted(GAMES))}")
         self.game = game
 
 

@@ -14,7 +14,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .atomic import write_text_atomic
+from .outputs import OutputProblem, check_output, write_output
 from .registry import game_ids, get_game
 from .spec import FileKind
 
@@ -95,17 +95,48 @@ def expected_schemas() -> dict[Path, str]:
     return out
 
 
-def write_schemas(out_dir: Path, check_only: bool = False) -> SchemaResult:
-    """Write every schema under ``out_dir`` (atomically), or only compare when ``check_only``."""
+def generated_schema(data: bytes) -> bool:
+    """Whether a file's bytes are a schema cardkit generated (draft-07, titled ``cardkit …``).
+
+    Such a file may be replaced by a newer one without ``--force`` (the committed ``schemas/``
+    folder was written by cardkit, on another machine); anything else is somebody's file.
+    """
+    try:
+        doc = json.loads(data.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError):
+        return False
+    return (isinstance(doc, dict) and doc.get("$schema") == DRAFT_07
+            and str(doc.get("title", "")).startswith("cardkit "))
+
+
+def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
+                  content_roots: tuple[Path, ...] = (Path("content"),)) -> SchemaResult:
+    """Write every schema under ``out_dir``, or only compare when ``check_only``.
+
+    Writes go through :func:`~cardkit.core.outputs.write_output`: atomic, never inside a content
+    folder, and a file that is not a cardkit schema is replaced only with ``force``. Every file is
+    checked before the first one is written.
+    """
+    if out_dir.exists() and not out_dir.is_dir():
+        raise OutputProblem(f"cannot write schemas to {out_dir}: it is not a folder "
+                            "(--out names the schema folder)")
     result = SchemaResult()
+    todo: list[tuple[Path, str]] = []
     for rel, text in expected_schemas().items():
         path = out_dir / rel
-        current = path.read_text("utf-8") if path.is_file() else None
+        try:
+            current = path.read_text("utf-8") if path.is_file() else None
+        except (OSError, UnicodeDecodeError):
+            current = None
         if current == text:
             result.unchanged.append(path)
         elif check_only:
             result.stale.append(path)
         else:
-            write_text_atomic(path, text)
-            result.written.append(path)
+            check_output(path, force=force, content_roots=content_roots, ours=generated_schema)
+            todo.append((path, text))
+    for path, text in todo:
+        write_output(path, text, force=force, content_roots=content_roots,
+                     ours=generated_schema, record=False)
+        result.written.append(path)
     return result

@@ -17,10 +17,17 @@ from ruamel.yaml.nodes import MappingNode, Node, SequenceNode
 
 from .diagnostics import Diagnostic, Pointer
 from .loader import _safe_yaml
+from .yaml_events import too_deep
 
 
 def compose(text: str) -> Node | None:
-    """Compose YAML text into a node tree (``None`` when it cannot be parsed)."""
+    """Compose YAML text into a node tree (``None`` when it cannot be parsed).
+
+    Text nested deeper than the loader allows is refused before the C composer sees it (the
+    composer recurses in C and would crash the process).
+    """
+    if too_deep(text):
+        return None
     try:
         return _safe_yaml().compose(text)
     except (YAMLError, RecursionError, ValueError):

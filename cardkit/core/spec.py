@@ -7,12 +7,15 @@ card renderers to the same object.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Iterator
+import inspect
+import textwrap
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from .diagnostics import CodeInfo, Pointer, Severity
+from .errors import UsageProblem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel
@@ -124,7 +127,7 @@ class Check:
     @property
     def info(self) -> CodeInfo:
         """Documentation record for ``cardkit codes``."""
-        return CodeInfo(self.code, self.severity, self.summary, (self.run.__doc__ or "").strip())
+        return CodeInfo(self.code, self.severity, self.summary, inspect.cleandoc(self.run.__doc__ or ""))
 
 
 class GameSpec(Protocol):
@@ -174,7 +177,113 @@ class Game:
         raise KeyError(name)
 
 
+def where(content: GameContent, record: Record[Any], path: Pointer = ()) -> str:
+    """``file:line:col`` of a record (or a path inside it), for messages that point at a second
+    place ("first defined at cards/base.yaml:19:9"). Composes the file once more; use it only on
+    the rare path of a finding."""
+    from .sourcemap import compose, locate
+
+    source = next((s for s in content.files if s.display == record.file), None)
+    text = source.text() if source is not None else None
+    if text is None:
+        return record.file
+    line, col = locate(compose(text), record.pointer + path)
+    return f"{record.file}:{line}:{col}"
+
+
 def iter_codes(game: GameSpec) -> Iterator[CodeInfo]:
     """All codes a game's checks can emit."""
     for check in game.checks:
         yield check.info
+
+
+# -- code documentation (``cardkit codes``) ----------------------------------------------------
+
+BAD, GOOD = "Bad:", "Good:"
+
+
+@dataclass(frozen=True, slots=True)
+class CodeDoc:
+    """A code's documentation in its parts: the explanation, the bad and the good example.
+
+    Every code documents itself in one format (a check's docstring, or ``CodeInfo.doc``)::
+
+        One or more paragraphs saying what the check wants.
+
+        Bad:
+            answers: [egypt]
+
+        Good:
+            answers: [eastern-sahara]
+
+    ``Bad:`` and ``Good:`` stand alone on their lines; the indented block under each is YAML as
+    a designer would write it (comments may give the context). Text after a block, back at the
+    left margin, belongs to the explanation. Characters that cannot be shown stand as ``⇥`` (a
+    tab) and ``<U+2028>`` (any code point); tests turn them back into the character.
+    """
+
+    text: str
+    bad: str | None = None
+    good: str | None = None
+
+
+def parse_code_doc(doc: str) -> CodeDoc:
+    """Split a code's documentation into explanation, bad and good example."""
+    parts: dict[str, list[str]] = {"text": [], BAD: [], GOOD: []}
+    section = "text"
+    for line in inspect.cleandoc(doc).split("\n"):  # not splitlines(): U+2028 is no line end
+        if line.strip() in (BAD, GOOD) and not line[:1].isspace():
+            section = line.strip()
+            continue
+        if section != "text" and line.strip() and not line[:1].isspace():
+            section = "text"
+        parts[section].append(line)
+
+    def block(lines: list[str]) -> str | None:
+        text = textwrap.dedent("\n".join(lines)).strip("\n")
+        return text.rstrip() or None
+
+    return CodeDoc(block(parts["text"]) or "", block(parts[BAD]), block(parts[GOOD]))
+
+
+def format_code(info: CodeInfo, full: bool = False) -> str:
+    """One code as ``cardkit codes`` prints it: the summary line, the explanation (``full``) and
+    the two examples, indented."""
+    doc = parse_code_doc(info.doc)
+    lines = [f"{info.code}  {info.severity.value:<7}  {info.summary}"]
+    if full and doc.text:
+        lines += [f"    {line}".rstrip() for line in doc.text.split("\n")] + [""]
+    for title, example in ((BAD, doc.bad), (GOOD, doc.good)):
+        if example:
+            lines.append(f"    {title}")
+            lines += [f"        {line}".rstrip() for line in example.split("\n")]
+    return "\n".join(lines) + "\n"
+
+
+class UnknownCodeError(UsageProblem):
+    """A code (or game) that ``cardkit codes`` does not know."""
+
+
+def select_codes(catalogue: Sequence[CodeInfo], names: Sequence[str],
+                 games: Iterable[str] = ()) -> list[CodeInfo]:
+    """The codes named (case-insensitive), in the order given; every code when none is named.
+
+    ``games`` are the game ids a misspelt name may also have meant (for the "did you mean").
+    """
+    from .suggest import did_you_mean
+
+    by_code: dict[str, CodeInfo] = {}
+    for info in catalogue:
+        by_code.setdefault(info.code, info)
+    if not names:
+        return sorted(by_code.values(), key=lambda c: c.code)
+    out: list[CodeInfo] = []
+    for name in names:
+        info = by_code.get(name.upper())
+        if info is None:
+            hint = (did_you_mean(name, games) if not name[-1:].isdigit() else "") or \
+                did_you_mean(name.upper(), by_code)
+            raise UnknownCodeError(f"unknown code or game {name!r}{hint}; `cardkit codes` "
+                                   "lists every code")
+        out.append(info)
+    return out

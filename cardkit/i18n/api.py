@@ -5,12 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.atomic import write_text_atomic
-from ..core.checking import MAX_FILE_BYTES, extra_pair_checks, select_games
+from ..core.checking import (DEFAULT_CACHE_DIR, MAX_FILE_BYTES, extra_pair_checks,
+                             select_games)
 from ..core.content import GameContent, default_parse
 from ..core.diagnostics import Diagnostic, Report, Severity, Summary, count
 from ..core.discovery import discover
 from ..core.errors import UsageProblem
+from ..core.outputs import check_output, write_output
 from ..core.registry import get_game
 from ..core.sourcemap import resolve_locations
 from .exchange import ImportPlan, export_po, export_xliff, plan_po, plan_xliff
@@ -117,14 +118,23 @@ def status(games: tuple[str, ...], content_dir: Path, locale: str | None = None
 
 
 def export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
-           force: bool = False) -> Path:
-    """Write a PO or XLIFF file for translators (atomically; an existing file needs ``force``)."""
+           force: bool = False, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> Path:
+    """Write a PO or XLIFF file for translators.
+
+    Written by :func:`~cardkit.core.outputs.write_output`: atomically, never inside
+    ``content_dir``; an existing file cardkit did not write needs ``force``.
+
+    The content goes through the gate first (``cardkit check GAME`` on the game's content and
+    the ``locale`` translation): errors raise :class:`~cardkit.core.gate.ContentBlocked`.
+    """
+    from ..core.gate import gate
+
     if fmt not in EXPORT_FORMATS:
         raise UsageProblem(f"unknown format {fmt!r}; use {' or '.join(EXPORT_FORMATS)}")
+    gate(game, content_dir, locale, cache_dir)
     data = load(game, content_dir)
     (code,) = _target_locales(data, locale)
-    if out.exists() and not force:
-        raise UsageProblem(f"{out} exists; pass --force to overwrite it")
+    check_output(out, force=force, content_roots=(content_dir,))
     sources = data.sources()
     lines = {s.context: 0 for s in sources}
     located = resolve_locations(
@@ -135,8 +145,7 @@ def export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
     text = (export_po(game, data.locales[code], sources, data.overlay(code), lines)
             if fmt == "po" else export_xliff(game, data.locales[code], sources,
                                              data.overlay(code)))
-    write_text_atomic(out, text)
-    return out
+    return write_output(out, text, force=force, content_roots=(content_dir,))
 
 
 @dataclass(slots=True)

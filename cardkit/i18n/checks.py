@@ -7,6 +7,7 @@ checks. The PDF layer adds the fit check (I18N018) through :attr:`TranslationEnv
 
 from __future__ import annotations
 
+import inspect
 import unicodedata
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
@@ -75,7 +76,8 @@ class PairCheck:
     @property
     def info(self) -> CodeInfo:
         """Documentation record."""
-        return CodeInfo(self.code, self.severity, self.summary, (self.run.__doc__ or "").strip())
+        return CodeInfo(self.code, self.severity, self.summary,
+                        inspect.cleandoc(self.run.__doc__ or ""))
 
 
 def _per_form(pair: Pair, fn: Callable[[str, str], str | None]) -> Iterator[Issue]:
@@ -88,8 +90,12 @@ def _per_form(pair: Pair, fn: Callable[[str, str], str | None]) -> Iterator[Issu
 def token_parity(pair: Pair) -> Iterator[Issue]:
     """Placeholders and icon tokens are the same multiset as in the English [variables].
 
-    bad:  en "Gain {n} [coin]" -> pl "Zyskaj [coin]"
-    good: pl "Zyskaj {n} [coin]"
+    Bad:
+        # en: "Gain {n} [coin]"
+        text: Zyskaj [coin]
+
+    Good:
+        text: Zyskaj {n} [coin]
     """
     def check(english: str, text: str) -> str | None:
         a, b = tokens(english), tokens(text)
@@ -106,8 +112,12 @@ def token_parity(pair: Pair) -> Iterator[Issue]:
 def unknown_tokens(pair: Pair) -> Iterator[Issue]:
     """Every token is one the game defines (its token registry).
 
-    bad:  "[coins]" when the game's icon is "[coin]"
-    good: "[coin]"
+    Bad:
+        # the game's icon is [coin]
+        text: Zyskaj {n} [coins]
+
+    Good:
+        text: Zyskaj {n} [coin]
     """
     registry = pair.env.token_registry
     for form, _, text in pair.forms():
@@ -120,8 +130,12 @@ def unknown_tokens(pair: Pair) -> Iterator[Issue]:
 def markup_parity(pair: Pair) -> Iterator[Issue]:
     """Inline tags are the same as in the English [xmltags].
 
-    bad:  en "<i>Welwitschia</i> lives..." -> el "Η Welwitschia ζει..."
-    good: el "Η <i>Welwitschia</i> ζει..."
+    Bad:
+        # en: "<i>Welwitschia</i> lives for centuries."
+        text: Η Welwitschia ζει αιώνες.
+
+    Good:
+        text: Η <i>Welwitschia</i> ζει αιώνες.
     """
     def check(english: str, text: str) -> str | None:
         a, b = markup(english), markup(text)
@@ -136,8 +150,12 @@ def number_parity(pair: Pair) -> Iterator[Issue]:
     Roman numerals count as numbers (a century: en "19th century" -> pl "XIX wiek"), and so do
     Greek numerals with the numeral sign (en "Louis XIV" -> el "Λουδοβίκος ΙΔ΄").
 
-    bad:  en "in 1937, 1,280 m" -> pl "w 1973 r., 1280,5 m"; el "56.7" (a decimal point)
-    good: pl "w 1937 r., 1 280 m"; el "56,7"
+    Bad:
+        # en: "Opened in 1937; the span is 1,280 m."
+        text: Otwarty w 1973 r.; przęsło ma 1280,5 m.
+
+    Good:
+        text: Otwarty w 1937 r.; przęsło ma 1 280 m.
     """
     loc = pair.env.locale
 
@@ -158,10 +176,15 @@ def number_parity(pair: Pair) -> Iterator[Issue]:
 def unchanged(pair: Pair) -> Iterator[Issue]:
     """A translation of prose is not a copy of the English [unchanged].
 
-    A name that is really the same in the locale is marked ``same: true`` by the translator.
+    A name that is really the same in the locale is marked ``same: true`` by the translator;
+    one-word names are not prose and pass.
 
-    bad:  pl "Did you know?" for en "Did you know?"
-    good: pl "Czy wiesz?"; "Empire State Building" with ``same: true``; one-word names
+    Bad:
+        # en: "Did you know?"
+        text: Did you know?
+
+    Good:
+        text: Czy wiesz?
     """
     if pair.entry.translation.same:
         return
@@ -174,8 +197,11 @@ def unchanged(pair: Pair) -> Iterator[Issue]:
 def whitespace(pair: Pair) -> Iterator[Issue]:
     """Not blank; no leading or trailing whitespace; no double spaces [blank, *whitespace].
 
-    bad:  " Czy wiesz? ", "Czy  wiesz?", ""
-    good: "Czy wiesz?"
+    Bad:
+        text: " Czy  wiesz? "
+
+    Good:
+        text: Czy wiesz?
     """
     def check(english: str, text: str) -> str | None:
         if not text.strip():
@@ -196,8 +222,12 @@ def _end(text: str) -> str:
 def end_punctuation(pair: Pair) -> Iterator[Issue]:
     """A sentence ends as the English does, in the locale's way: Greek `?` is `;` [endpunc].
 
-    bad:  en "How long is it?" -> el "Πόσο μακρύ είναι?"
-    good: el "Πόσο μακρύ είναι;"
+    Bad:
+        # en: "How long is it?"
+        text: Πόσο μακρύ είναι?
+
+    Good:
+        text: Πόσο μακρύ είναι;
     """
     mapping = pair.env.locale.end_punctuation
 
@@ -217,8 +247,11 @@ def end_punctuation(pair: Pair) -> Iterator[Issue]:
 def quotes_and_brackets(pair: Pair) -> Iterator[Issue]:
     """Quotation marks are the locale's (Polish „…”, Greek «…»); brackets balance [doublequoting].
 
-    bad:  pl "tzw. "Złote Wrota"", el "(περίπου"
-    good: pl "tzw. „Złote Wrota”", el "(περίπου)"
+    Bad:
+        text: tzw. "Złote Wrota" (w San Francisco
+
+    Good:
+        text: tzw. „Złote Wrota” (w San Francisco)
     """
     loc = pair.env.locale
 
@@ -236,8 +269,12 @@ def quotes_and_brackets(pair: Pair) -> Iterator[Issue]:
 def line_breaks(pair: Pair) -> Iterator[Issue]:
     """The same number of line breaks as the English [newlines].
 
-    bad:  en "Line one\\nLine two" -> pl "Linia pierwsza linia druga"
-    good: pl "Linia pierwsza\\nLinia druga"
+    Bad:
+        # en: "Line one\\nLine two"
+        text: Linia pierwsza linia druga
+
+    Good:
+        text: "Linia pierwsza\\nLinia druga"
     """
     def check(english: str, text: str) -> str | None:
         a, b = english.count("\n"), text.count("\n")
@@ -248,8 +285,12 @@ def line_breaks(pair: Pair) -> Iterator[Issue]:
 def glossary(pair: Pair) -> Iterator[Issue]:
     """Key terms use the glossary's translation, in any accepted inflected form.
 
-    bad:  en "Which region..." -> el "Ποια ζώνη..." (glossary: region = περιοχή)
-    good: el "Σε ποια περιοχή..." or "Σε ποιες περιοχές..."
+    Bad:
+        # en: "Which region is it in?"; the el glossary says region = περιοχή
+        text: Σε ποια ζώνη βρίσκεται;
+
+    Good:
+        text: Σε ποια περιοχή βρίσκεται;
     """
     key = pair.source.key
     for form, english, text in pair.forms():
@@ -263,8 +304,11 @@ def glossary(pair: Pair) -> Iterator[Issue]:
 def mixed_scripts(pair: Pair) -> Iterator[Issue]:
     """No word mixes scripts (a Latin `o` in a Greek word, a Cyrillic `а` in a Polish one).
 
-    bad:  el "Αθηνa" (Latin a)
-    good: el "Αθηνα"
+    Bad:
+        text: Αθηνa  # the last letter is a Latin a
+
+    Good:
+        text: Αθηνα
     """
     for form, _, text in pair.forms():
         words = mixed_script_words(text)
@@ -275,8 +319,11 @@ def mixed_scripts(pair: Pair) -> Iterator[Issue]:
 def normalisation(pair: Pair) -> Iterator[Issue]:
     """Text is Unicode NFC with no zero-width, bidi or control characters.
 
-    bad:  "Πόσο;" written with U+037E (not NFC), "wie\\u200bsz"
-    good: "Πόσο;" with U+003B, "wiesz"
+    Bad:
+        text: "wie\\u200bsz"  # a zero-width space inside the word
+
+    Good:
+        text: wiesz
     """
     for form, _, text in pair.forms():
         if unicodedata.normalize("NFC", text) != text:
@@ -289,8 +336,11 @@ def normalisation(pair: Pair) -> Iterator[Issue]:
 def glyph_coverage(pair: Pair) -> Iterator[Issue]:
     """Every character exists in the font cards are printed with [validchars].
 
-    bad:  "漢" (not in the card font: it would print as a box)
-    good: Greek and Polish letters, which the font covers
+    Bad:
+        text: 漢字  # not in the card font: it would print as boxes
+
+    Good:
+        text: Πύργος του Άιφελ  # Greek and Polish letters are in the font
     """
     glyphs = pair.env.glyphs
     if glyphs is None:
@@ -305,8 +355,11 @@ def glyph_coverage(pair: Pair) -> Iterator[Issue]:
 def plural_forms(pair: Pair) -> Iterator[Issue]:
     """A pluralised text gives exactly the locale's plural forms (Polish: one, few, many).
 
-    bad:  pl {one: "{n} karta", other: "{n} karty"}
-    good: pl {one: "{n} karta", few: "{n} karty", many: "{n} kart"}
+    Bad:
+        text: {one: "{n} karta", other: "{n} karty"}
+
+    Good:
+        text: {one: "{n} karta", few: "{n} karty", many: "{n} kart"}
     """
     src, tr = pair.source.text, pair.entry.translation.text
     wanted = pair.env.locale.plural.categories
@@ -331,8 +384,13 @@ def fit_check(kind: str, problem: Callable[[SourceText, str], str | None]
     def run(pair: Pair) -> Iterator[Issue]:
         """A translated card text fits its box on the card at the minimum font size [max-size].
 
-        bad:  a translation twice as long as the English, past its box
-        good: a translation of about the English length
+        Bad:
+            # en: "Lay one rail. Gain a Waste."
+            text: Połóż jeden tor kolejowy na dowolnym wolnym polu planszy, a następnie
+              weź kartę Odpadów ze stosu Odpadów i połóż ją na swoim stosie kart odrzuconych.
+
+        Good:
+            text: Połóż jeden tor. Weź Odpady.
         """
         text = pair.entry.translation.text
         if pair.source.kind == kind and isinstance(text, str):
@@ -360,20 +418,60 @@ PAIR_CHECKS: tuple[PairCheck, ...] = (
 )
 
 SET_CODES: tuple[CodeInfo, ...] = (
-    CodeInfo("I18N001", W, "translation missing", "A translatable field has no translation in a "
-             "locale that the game is translated into. Absent means untranslated: never copy "
-             "the English in as a placeholder.\n\nbad:  no entry for cards/x/topic in el\n"
-             "good: an entry with the Greek text and the English fingerprint"),
-    CodeInfo("I18N002", W, "orphan translation", "A translation for an object or field that "
-             "does not exist (renamed or deleted).\n\nbad:  entries: {old-id: ...}\n"
-             "good: only ids and fields of the content"),
-    CodeInfo("I18N003", W, "stale translation", "The English changed after the translation was "
-             "made (its fingerprint differs). Re-translate, or confirm it with `cardkit i18n "
-             "confirm`.\n\nbad:  src: fingerprint of the old English\ngood: src: current one"),
-    CodeInfo("I18N019", E, "overlay of an unknown or mismatched locale", "The overlay's "
-             "`locale:` must equal its folder name, and a locale file "
-             "content/locales/<code>.yaml must define it.\n\nbad:  i18n/el/cards.yaml with "
-             "`locale: pl`\ngood: `locale: el`"),
+    CodeInfo("I18N001", W, "translation missing", inspect.cleandoc("""
+        A translatable field has no translation in a locale that the game is translated into.
+        Absent means untranslated: never copy the English in as a placeholder.
+
+        Bad:
+            # content/terra/i18n/el/cards.yaml: the card eiffel-tower has no entry
+            locale: el
+            entries: {}
+
+        Good:
+            locale: el
+            entries:
+              eiffel-tower:
+                topic: {text: Πύργος του Άιφελ, src: ca5f05f1e577}
+        """)),
+    CodeInfo("I18N002", W, "orphan translation", inspect.cleandoc("""
+        A translation for an object or field that does not exist (renamed or deleted). An
+        object that exists but fails its schema is reported there, not here.
+
+        Bad:
+            entries:
+              eifel-tower:  # no card has this id
+                topic: {text: Πύργος του Άιφελ, src: ca5f05f1e577}
+
+        Good:
+            entries:
+              eiffel-tower:
+                topic: {text: Πύργος του Άιφελ, src: ca5f05f1e577}
+        """)),
+    CodeInfo("I18N003", W, "stale translation", inspect.cleandoc("""
+        The English changed after the translation was made (its fingerprint differs).
+        Re-translate, or confirm it with `cardkit i18n confirm`, which writes the new
+        fingerprint.
+
+        Bad:
+            eiffel-tower:
+              topic: {text: Πύργος του Άιφελ, src: 0123456789ab}  # an older English topic
+
+        Good:
+            eiffel-tower:
+              topic: {text: Πύργος του Άιφελ, src: ca5f05f1e577}  # the current English
+        """)),
+    CodeInfo("I18N019", E, "overlay of an unknown or mismatched locale", inspect.cleandoc("""
+        The overlay's `locale:` must equal its folder name, and a locale file
+        content/locales/<code>.yaml must define it.
+
+        Bad:
+            # content/terra/i18n/el/cards.yaml
+            locale: pl
+
+        Good:
+            # content/terra/i18n/el/cards.yaml
+            locale: el
+        """)),
 )
 
 

@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 import xml.etree.ElementTree as ET
 from dataclasses import dataclass, field
+from inspect import cleandoc
 from pathlib import Path
 
 import polib
@@ -29,9 +30,20 @@ from .sources import SourceText, SourceValue, fingerprint
 from .writer import FieldRef, Update
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
-IMPORT_CODES = (CodeInfo("I18N020", Severity.ERROR, "exchange file rejected", "A PO or XLIFF "
-                         "file that cannot be imported: malformed, for another locale, an "
-                         "unknown msgctxt, or plural forms that do not fit. Nothing is written."),)
+IMPORT_CODES = (CodeInfo("I18N020", Severity.ERROR, "exchange file rejected", cleandoc("""
+    A PO or XLIFF file that cannot be imported: malformed, for another locale, an unknown
+    msgctxt, or plural forms that do not fit. Nothing is written. (The examples are PO.)
+
+    Bad:
+        msgctxt "cards/eifel-tower/topic"
+        msgid "Eiffel Tower"
+        msgstr "Πύργος του Άιφελ"
+
+    Good:
+        msgctxt "cards/eiffel-tower/topic"
+        msgid "Eiffel Tower"
+        msgstr "Πύργος του Άιφελ"
+    """)),)
 
 
 def _object_label(src: SourceText) -> str:

@@ -2,7 +2,9 @@
 
 Overlay files are edited with ruamel's round-trip loader (comments and order kept), entries are
 kept in the order of the source content, the result is formatted like ``cardkit fmt`` and written
-atomically — and only when something changed.
+— only when something changed — as one all-or-nothing transaction
+(:func:`cardkit.core.outputs.write_content_files`): every overlay must resolve inside the content
+folder, and a failure on one file leaves every file as it was.
 """
 
 from __future__ import annotations
@@ -13,12 +15,36 @@ from pathlib import Path
 
 from ruamel.yaml.comments import CommentedMap
 
-from ..core.atomic import write_text_atomic
 from ..core.discovery import display_path
+from ..core.errors import UsageProblem
 from ..core.fmt import _rt_yaml, format_text, modeline_for
+from ..core.outputs import check_content_path, write_content_files
 from .sources import SourceText, SourceValue
 
 FieldRef = tuple[str, str, str]  # kind, object id, key
+
+
+class OverlayUnreadable(UsageProblem):
+    """An overlay that must be updated cannot be loaded: nothing is written."""
+
+
+def _checked_overlay_text(path: Path, content_dir: Path) -> str:
+    """An overlay's text, read like ``cardkit check`` reads it (bounded, regular files inside
+    the content folder) and accepted by check's loader; anything else is refused, located."""
+    from ..core.discovery import FileProblem, read_content_bytes
+    from ..core.loader import parse_bytes
+    from ..core.reporters import text_line
+
+    display = display_path(path)
+    raw = read_content_bytes(path, roots=(content_dir,))
+    if isinstance(raw, FileProblem):
+        diag = raw.diagnostic(display)
+    else:
+        loaded = parse_bytes(raw, display)
+        if not loaded.diagnostics:
+            return raw.decode("utf-8").removeprefix("\ufeff")
+        diag = loaded.diagnostics[0]
+    raise OverlayUnreadable(f"{text_line(diag)}; fix it (see `cardkit check`) before importing")
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,11 +102,13 @@ def apply_updates(content_dir: Path, schemas_dir: Path, game: str, locale: str,
     by_kind: dict[str, dict[FieldRef, Update]] = {}
     for ref, update in updates.items():
         by_kind.setdefault(ref[0], {})[ref] = update
+    pending: dict[Path, str] = {}
     for kind, kind_updates in sorted(by_kind.items()):
         path = overlay_path(content_dir, game, locale, kind)
+        check_content_path(path, content_dir)  # a symlinked folder must not lead outside
         yaml = _rt_yaml()
-        if path.is_file():
-            doc = yaml.load(path.read_text("utf-8"))
+        if path.exists() or path.is_symlink():
+            doc = yaml.load(_checked_overlay_text(path, content_dir))
         else:
             doc = CommentedMap([("locale", locale), ("entries", CommentedMap())])
         entries = doc.setdefault("entries", CommentedMap())
@@ -112,8 +140,9 @@ def apply_updates(content_dir: Path, schemas_dir: Path, game: str, locale: str,
         text = format_text(buffer.getvalue(),
                            modeline_for(path, overlay_schema(schemas_dir, game, kind)))
         result.files.append(display_path(path))
-        if not dry_run:
-            write_text_atomic(path, text)
+        pending[path] = text
+    if pending and not dry_run:
+        write_content_files(pending, content_dir)
     return result
 
 

@@ -6,11 +6,12 @@ import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.diagnostics import Diagnostic, Severity
+from ..core.checking import DEFAULT_CACHE_DIR
 from ..core.discovery import discover
 from ..core.errors import UsageProblem
-from ..core.sourcemap import resolve_locations
-from .draw import PdfOptions, render, write_pdf
+from ..core.gate import ContentBlocked
+from ..core.outputs import check_output, write_output
+from .draw import PdfOptions, render
 
 DEFAULT_OUT_DIR = Path("build")
 
@@ -27,6 +28,7 @@ class PdfJob:
     options: PdfOptions = field(default_factory=PdfOptions)
     out: Path | None = None
     force: bool = False
+    cache_dir: Path | None = DEFAULT_CACHE_DIR  # the check cache the content gate uses
 
 
 @dataclass(slots=True)
@@ -42,12 +44,8 @@ class PdfFile:
     fallbacks: int
 
 
-class PrintBlocked(UsageProblem):
-    """The content has findings that would print badly (text that does not fit...)."""
-
-    def __init__(self, diagnostics: list[Diagnostic]) -> None:
-        super().__init__(f"{len(diagnostics)} error(s) must be fixed before printing")
-        self.diagnostics = diagnostics
+#: Printing refuses content with errors through the one content gate.
+PrintBlocked = ContentBlocked
 
 
 def content_hash(content_dir: Path, game: str, locale: str) -> str:
@@ -61,29 +59,43 @@ def content_hash(content_dir: Path, game: str, locale: str) -> str:
     return h.hexdigest()[:16]
 
 
+def printed_pdf(data: bytes) -> bool:
+    """Whether a file is a PDF ``cardkit pdf`` printed (by its ``/Creator``).
+
+    Such a file in a folder without a record of outputs (written by an older cardkit) is still
+    cardkit's own and may be replaced without ``--force``.
+    """
+    return data.startswith(b"%PDF") and b"/Creator (cardkit)" in data
+
+
+def default_path(job: PdfJob, deck_id: str) -> Path:
+    """``build/GAME-DECK-LOCALE[-imperial][-single].pdf``: variants never replace each other."""
+    variant = ("-imperial" if job.units == "imperial" else "") + \
+        ("-single" if job.options.layout == "single" else "")
+    return DEFAULT_OUT_DIR / f"{job.game}-{deck_id}-{job.locale}{variant}.pdf"
+
+
 def render_game(job: PdfJob) -> list[PdfFile]:
-    """Write one PDF per selected deck; raise :class:`PrintBlocked` on fit or content errors."""
-    from ..core.checking import extra_pair_checks
+    """Write one PDF per selected deck.
+
+    The content goes through the gate first: any error ``cardkit check GAME`` reports in the
+    game's content or in the translation into ``job.locale`` (the fit checks included) raises
+    :class:`~cardkit.core.gate.ContentBlocked` before anything is drawn or written.
+    """
+    from ..core.gate import gate
     from ..core.registry import get_game
     from ..i18n.api import load
     from ..i18n.lookup import Localizer
-    from ..i18n.translations import check_translations
 
     spec = get_game(job.game)
     printer = getattr(spec, "print_decks", None)
     if printer is None:
         raise UsageProblem(f"{job.game!r} has no print templates yet")
+    gate(job.game, job.content_dir, job.locale, job.cache_dir)
     data = load(job.game, job.content_dir)
     if job.locale not in data.locales:
         raise UsageProblem(f"unknown locale {job.locale!r}; defined: "
                            f"{', '.join(sorted(data.locales))}")
-    blocking = [d for d in _fit_findings(data, spec) if d.severity is Severity.ERROR]
-    if job.locale != "en":
-        found, _ = check_translations(data.content, data.translations, data.locales,
-                                      extra_pair_checks(spec), only={job.locale})
-        blocking += [d for d in found if d.code == "I18N018"]
-    if blocking:
-        raise PrintBlocked(resolve_locations(blocking, data.texts.get))
     overlay = data.translations.overlays.get(job.locale) if job.locale != "en" else None
     loc = Localizer(data.content, data.locales[job.locale], overlay)
     decks = printer(data.content, loc, job.units)
@@ -94,25 +106,19 @@ def render_game(job: PdfJob) -> list[PdfFile]:
     if job.out is not None and len(decks) > 1:
         raise UsageProblem("--out names one file; choose a deck with --deck")
     digest = content_hash(job.content_dir, job.game, job.locale)
+    paths = [job.out or default_path(job, deck.id) for deck in decks]
+    for path in paths:  # refuse before drawing anything, not after the first deck
+        check_output(path, force=job.force, content_roots=(job.content_dir,), ours=printed_pdf)
     written = []
-    for deck in decks:
+    for deck, path in zip(decks, paths):
         deck.content_hash = digest
-        path = job.out or DEFAULT_OUT_DIR / f"{job.game}-{deck.id}-{job.locale}.pdf"
-        if job.out is not None and path.exists() and not job.force:
-            raise UsageProblem(f"{path} exists; pass --force to overwrite it")
         opts = PdfOptions(**{**{k: getattr(job.options, k) for k in
                                 PdfOptions.__dataclass_fields__},
                              "locale": job.locale,
                              "details": (("Units", job.units),)})
         result = render(deck, opts)
-        write_pdf(path, result.data)
+        write_output(path, result.data, force=job.force, content_roots=(job.content_dir,),
+                     ours=printed_pdf)
         written.append(PdfFile(path, deck.id, result.pages, result.sheets, result.cards,
                                len(result.data), len(set(loc.fallbacks))))
     return written
-
-
-def _fit_findings(data: object, spec: object) -> list[Diagnostic]:
-    from ..core.checking import run_game_checks
-
-    return [d for d in run_game_checks(data.content)  # type: ignore[attr-defined]
-            if d.code.endswith("018")]

@@ -10,7 +10,6 @@ from __future__ import annotations
 import io
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, Literal
 
 from .deck import PrintCard, PrintDeck
@@ -298,10 +297,3 @@ def _index_pages(canvas: Any, deck: PrintDeck, cards: list[PrintCard], sheet: Sh
             canvas.drawString(x, y, text)
             canvas.drawRightString(x + col_w - pt(4), y, f"sheet {s}, slot {slot}")
         yield None
-
-
-def write_pdf(path: Path, data: bytes) -> None:
-    """Write PDF bytes atomically."""
-    from ..core.atomic import write_bytes_atomic
-
-    write_bytes_atomic(path, data)

@@ -2,18 +2,21 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..core.checking import MAX_FILE_BYTES, load_game
-from ..core.diagnostics import Severity
+from ..core.checking import DEFAULT_CACHE_DIR, MAX_FILE_BYTES
+from ..core.content import GameContent
 from ..core.discovery import discover
 from ..core.errors import UsageProblem
+from ..core.gate import require_clean
 from ..core.registry import get_game
 from ..i18n.translations import is_translation_file
 from .protocol import BotSpec
-from .runner import DEFAULT_TURN_CAP, Backend, Progress, RunResult, Setup, run
+from .runner import (DEFAULT_TURN_CAP, Backend, GameRow, Progress, RunResult, Setup,
+                     available_cpus, check_workers, run)
 from .seeding import derive
 from .stats import summarise
 
@@ -44,9 +47,16 @@ class SimReport:
 
 def resolve_bots(game: str, bots: list[str] | None, players: int | None,
                  engine: Any = None) -> list[str]:
-    """Seat bots: as given (one given bot fills every seat), else the game's defaults."""
+    """Seat bots: as given (one given bot fills every seat), else the game's defaults.
+
+    Entries are stripped (``"a, b"`` is ``a`` and ``b``); an empty or unknown entry is a
+    :class:`UsageProblem` that lists the game's bot names, with the closest match.
+    """
     sim = get_game(game).sim  # type: ignore[attr-defined]
-    chosen = list(bots) if bots else list(sim.default_bots)
+    chosen = [b.strip() for b in bots] if bots else list(sim.default_bots)
+    if any(not b for b in chosen):
+        raise UsageProblem("--bots has an empty entry; give comma-separated bot names, e.g. "
+                           f"{','.join(sim.default_bots)}")
     if players is not None:
         if len(chosen) == 1:
             chosen = chosen * players
@@ -57,34 +67,105 @@ def resolve_bots(game: str, bots: list[str] | None, players: int | None,
         try:
             sim.make_bot(BotSpec.parse(text), engine)
         except KeyError:
-            raise UsageProblem(f"unknown bot {text!r}; {game} bots: "
-                               f"{'; '.join(sim.bots.values())}") from None
+            raise UsageProblem(_unknown_bot(game, text, list(sim.bots))) from None
         except ValueError as exc:
             raise UsageProblem(f"bot {text!r}: {exc}") from None
     return chosen
 
 
+def _unknown_bot(game: str, text: str, names: list[str]) -> str:
+    """"unknown bot 'gueser' (did you mean 'guesser'?); terra bots: random, guesser, hedger"."""
+    import difflib
+
+    name = BotSpec.parse(text).name
+    close = difflib.get_close_matches(name, [n for n in names if "+" not in n], n=1,
+                                      cutoff=0.6)
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return f"unknown bot {name!r}{hint}; {game} bots: {', '.join(names)}"
+
+
+def seat_labels(rows: list[GameRow]) -> list[GameRow]:
+    """Rows whose seats name the *entries* of the bot list, so that a bot given twice
+    (``baseline,baseline``) is two players, ``baseline#1`` and ``baseline#2``, in the statistics
+    instead of one bot counted twice per game. Rows without a repeated bot come back as they are.
+    """
+    if not rows or len(set(rows[0].seats)) == len(rows[0].seats):
+        return rows
+    k = len(rows[0].seats)
+    # seat s of game i holds entry (s + i) % k of the list (see runner.seats_for)
+    entries = [rows[0].seats[(j - rows[0].index) % k] for j in range(k)]
+    seen: dict[str, int] = {}
+    labels = []
+    for bot in entries:
+        seen[bot] = seen.get(bot, 0) + 1
+        labels.append(f"{bot}#{seen[bot]}" if entries.count(bot) > 1 else bot)
+    return [replace(r, seats=[labels[(s + r.index) % k] for s in range(k)]) for r in rows]
+
+
 def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, seed: int = 1,
              bots: list[str] | None = None, players: int | None = None,
-             backend: Backend = "process", workers: int = 2, scheduler: str | None = None,
-             turn_cap: int = DEFAULT_TURN_CAP, progress: Progress | None = None,
-             engine_options: tuple[tuple[str, Any], ...] = (), mirrored: bool = False
-             ) -> SimReport:
-    """Play a seeded batch of games with bots and summarise it."""
-    spec = get_game(game)
-    sim = getattr(spec, "sim", None)
-    if sim is None:
-        raise UsageProblem(f"{game!r} has no simulation engine yet")
+             backend: Backend = "process", workers: int | None = 2,
+             scheduler: str | None = None, turn_cap: int = DEFAULT_TURN_CAP,
+             progress: Progress | None = None,
+             engine_options: tuple[tuple[str, Any], ...] = (), mirrored: bool = False,
+             cache_dir: Path | None = DEFAULT_CACHE_DIR) -> SimReport:
+    """Play a seeded batch of games with bots and summarise it.
+
+    ``workers=None`` uses every available CPU; more local workers than CPUs, or a
+    ``scheduler`` without the Dask backend, is a :class:`UsageProblem`.
+
+    The content goes through the gate first (the checks of ``cardkit check GAME``, through the
+    check cache in ``cache_dir``): content with errors raises
+    :class:`~cardkit.core.gate.ContentBlocked` and never reaches the engine.
+    """
+    _sim_of(game)
     if games < 1:
         raise UsageProblem("--games must be at least 1")
-    content, diags = load_game(game, content_dir)
-    errors = [d for d in diags if d.severity is Severity.ERROR]
-    if errors or not content.complete:
-        first = errors[0] if errors else None
-        where = f": {first.file}:{first.line}:{first.col} {first.code} {first.message}" \
-            if first else ""
-        raise UsageProblem(f"the {game} content has errors; run `cardkit check`{where}")
-    engine = sim.make_engine(content, **dict(engine_options))
+    workers = run_options(backend, workers, scheduler)
+    content = require_clean(game, content_dir, cache_dir=cache_dir)
+    return _simulate_checked(game, content, content_dir, games, seed, bots, players, backend,
+                             workers, scheduler, turn_cap, progress, engine_options, mirrored)
+
+
+def run_options(backend: Backend, workers: int | None, scheduler: str | None) -> int:
+    """Validate the backend options before any work starts (a scheduler must be a well-formed
+    address of a Dask scheduler that answers within seconds); return the worker count."""
+    from .runner import check_scheduler_address, probe_scheduler
+
+    if scheduler is not None and backend != "dask":
+        raise UsageProblem("--scheduler needs --backend dask")
+    if backend == "dask":
+        try:
+            import dask.distributed  # noqa: F401
+        except ImportError:
+            raise UsageProblem("the dask backend needs Dask: pip install 'cardkit[dask]' (or "
+                               "use --backend process)") from None
+    if scheduler is not None:
+        probe_scheduler(check_scheduler_address(scheduler))
+    workers = available_cpus() if workers is None else workers
+    if backend != "serial":
+        check_workers(backend, workers, scheduler)
+    return workers
+
+
+def _sim_of(game: str) -> Any:
+    sim = getattr(get_game(game), "sim", None)
+    if sim is None:
+        raise UsageProblem(f"{game!r} has no simulation engine yet")
+    return sim
+
+
+def _simulate_checked(game: str, content: GameContent, content_dir: Path, games: int, seed: int,
+                      bots: list[str] | None, players: int | None, backend: Backend,
+                      workers: int, scheduler: str | None, turn_cap: int,
+                      progress: Progress | None, engine_options: tuple[tuple[str, Any], ...],
+                      mirrored: bool) -> SimReport:
+    """:func:`simulate` on content that passed the gate."""
+    sim = _sim_of(game)
+    try:
+        engine = sim.make_engine(content, **dict(engine_options))
+    except ValueError as exc:  # an engine option names no map, preset or card of the content
+        raise UsageProblem(f"{game}: {exc}") from None
     chosen = resolve_bots(game, bots, players, engine)
     if not engine.min_players <= len(chosen) <= engine.max_players:
         raise UsageProblem(f"{game} is for {engine.min_players}-{engine.max_players} players, "
@@ -95,15 +176,15 @@ def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, s
                   mirrored=mirrored)
     result = run(setup, games, backend, workers, scheduler, progress)
     extras = sim.extras(result.rows, content) if sim.extras and result.rows else {}
-    return SimReport(game, seed, chosen, result, summarise(result.rows), extras)
+    return SimReport(game, seed, chosen, result, summarise(seat_labels(result.rows)), extras)
 
 
 def transcript(game: str, content_dir: Path, seed: int, bots: list[str] | None = None,
-               index: int = 0) -> str:
+               index: int = 0, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> str:
     """A readable record of one game (every action, then the scores), for golden tests."""
     from .runner import play
 
-    content, _ = load_game(game, content_dir)
+    content = require_clean(game, content_dir, cache_dir=cache_dir)
     chosen = resolve_bots(game, bots, None, get_game(game).sim.make_engine(content))  # type: ignore[attr-defined]
     files = tuple((s.relpath, s.raw) for s in discover(content_dir, game, MAX_FILE_BYTES)
                   if not is_translation_file(s.relpath))
@@ -139,35 +220,101 @@ class StrengthRow:
                 "end_reasons": self.end_reasons, "copies_bought": self.bought}
 
 
+@dataclass(slots=True)
+class StrengthReport:
+    """A card-strength run: the cards that finished, and what an interrupt cut short.
+
+    Iterating gives the complete rows (strongest first). A card whose games were interrupted
+    is never among them: it is named in ``cut_short`` with the games it got through, and the
+    cards never started are in :attr:`not_run`.
+    """
+
+    game: str
+    seed: int
+    games_per_card: int
+    cards: list[str]  # the cards asked for, in run order
+    rows: list[StrengthRow] = field(default_factory=list)
+    interrupted: bool = False
+    cut_short: tuple[str, int] | None = None  # (card, games finished) of the interrupted card
+
+    def __iter__(self) -> Iterator[StrengthRow]:
+        return iter(self.rows)
+
+    def __len__(self) -> int:
+        return len(self.rows)
+
+    @property
+    def not_run(self) -> list[str]:
+        """Cards neither finished nor cut short (after an interrupt)."""
+        done = {r.card for r in self.rows} | ({self.cut_short[0]} if self.cut_short else set())
+        return [c for c in self.cards if c not in done]
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON document."""
+        out: dict[str, Any] = {"game": self.game, "seed": self.seed,
+                               "games_per_card": self.games_per_card,
+                               "cards": [r.to_dict() for r in self.rows],
+                               "interrupted": self.interrupted}
+        if self.interrupted:
+            out["incomplete"] = ([{"card": self.cut_short[0], "games": self.cut_short[1],
+                                   "of": self.games_per_card}] if self.cut_short else [])
+            out["not_run"] = self.not_run
+        return out
+
+
 def card_strength(game: str, content_dir: Path = Path("content"), games_per_card: int = 200,
                   seed: int = 1, cards: list[str] | None = None, backend: Backend = "process",
-                  workers: int = 2, progress: Progress | None = None) -> list[StrengthRow]:
+                  workers: int | None = 2, progress: Progress | None = None,
+                  cache_dir: Path | None = DEFAULT_CACHE_DIR) -> StrengthReport:
     """For each card: the game's test bot (baseline + card) against its baseline, both seat
-    orders on shared seeds (mirrored pairs), win rate with a Wilson 95% interval."""
+    orders on shared seeds (mirrored pairs), win rate with a Wilson 95% interval.
+
+    The content goes through the gate once (see :func:`simulate`). Ctrl-C stops the run: the
+    cards finished so far are reported, the interrupted card is dropped (named in
+    ``cut_short``), never reported on fewer games as if complete."""
     from .stats import wilson
 
-    sim = get_game(game).sim  # type: ignore[attr-defined]
+    sim = getattr(get_game(game), "sim", None)
     if sim is None or sim.strength_cards is None:
         raise UsageProblem(f"{game!r} has no card-strength setup")
-    content, _ = load_game(game, content_dir)
-    chosen = cards or sim.strength_cards(content)
-    rows = []
+    workers = run_options(backend, workers, None)
+    if cards is not None and any(not c.strip() for c in cards):
+        raise UsageProblem("--cards has an empty entry; give comma-separated card ids")
+    content = require_clean(game, content_dir, cache_dir=cache_dir)
+    chosen = list(dict.fromkeys(c.strip() for c in cards)) if cards \
+        else sim.strength_cards(content)
     games = games_per_card + games_per_card % 2
+    out = StrengthReport(game, seed, games, chosen)
     for i, card in enumerate(chosen):
-        bots, options = sim.strength_setup(card)
-        report = simulate(game, content_dir, games, derive(seed, "strength", card), bots,
-                          None, backend, workers, None, DEFAULT_TURN_CAP, None,
-                          options, mirrored=True)
+        try:
+            bots, options = sim.strength_setup(card)
+            report = _simulate_checked(game, content, content_dir, games,
+                                       derive(seed, "strength", card), bots, None, backend,
+                                       workers, None, DEFAULT_TURN_CAP, None, options,
+                                       mirrored=True)
+        except KeyboardInterrupt:  # between two cards' runs
+            out.interrupted, out.cut_short = True, (card, 0)
+            break
+        if len(report.result.rows) < games:  # Ctrl-C in the middle of this card
+            out.interrupted, out.cut_short = True, (card, len(report.result.rows))
+            break
         test = bots[0]
         line = next(b for b in report.summary["bots"] if b["bot"] == test)
         owned = [r.details.get("kingdom_owned", [{}] * len(r.seats))[r.seats.index(test)]
                  .get(card, 0) for r in report.result.rows]
         lo, hi = wilson(line["win_rate"] * line["games"], line["games"])
-        rows.append(StrengthRow(card, line["games"], line["win_rate"], (round(lo, 4),
-                                round(hi, 4)), line["ties"], report.summary["length"],
-                                report.summary["end_reasons"],
-                                round(sum(owned) / len(owned), 2) if owned else 0.0))
+        out.rows.append(StrengthRow(card, line["games"], line["win_rate"], (round(lo, 4),
+                                    round(hi, 4)), line["ties"], report.summary["length"],
+                                    report.summary["end_reasons"],
+                                    round(sum(owned) / len(owned), 2) if owned else 0.0))
+        if report.result.interrupted:  # Ctrl-C after the card's last game: it is complete
+            out.interrupted = True
+            break
         if progress:
-            progress(i + 1, len(chosen))
-    rows.sort(key=lambda r: (-r.win_rate, r.card))
-    return rows
+            try:
+                progress(i + 1, len(chosen))
+            except KeyboardInterrupt:
+                out.interrupted = True
+                break
+    out.rows.sort(key=lambda r: (-r.win_rate, r.card))
+    return out

@@ -33,9 +33,12 @@ def to_csv(report: SimReport) -> str:
 def to_text(report: SimReport) -> str:
     """A readable summary table."""
     s = report.summary
-    lines = [f"{report.game}: {s['games']} games, seed {report.seed}, "
-             f"{len(report.bots)} players ({', '.join(report.bots)})"
-             + ("  [interrupted: partial results]" if report.result.interrupted else "")]
+    played = (f"{s['games']} of {report.result.requested} games (interrupted: the finished "
+              "games only)" if report.result.interrupted else f"{s['games']} games")
+    lines = [f"{report.game}: {played}, seed {report.seed}, "
+             f"{len(report.bots)} players ({', '.join(report.bots)})"]
+    if not s["games"]:
+        return lines[0] + "\nno game finished\n"
     lines.append(f"{'bot':<16}{'games':>7}{'wins':>7}{'ties':>6}{'win rate':>10}"
                  f"{'95% CI':>17}{'mean score':>12}")
     for b in s["bots"]:
@@ -145,8 +148,11 @@ def _colour(r: float, g: float, b: float) -> Any:
     return Color(r, g, b)
 
 
-def strength_text(game: str, rows: list[Any]) -> str:
-    """The card-strength table: win rate of "baseline + card" against the baseline."""
+def strength_text(game: str, rows: Any) -> str:
+    """The card-strength table: win rate of "baseline + card" against the baseline.
+
+    ``rows`` is a list of rows or a :class:`~cardkit.sim.api.StrengthReport`; an interrupted
+    report adds which card was cut short (and left out) and which never ran."""
     lines = [f"{game}: card strength — baseline+CARD vs baseline, both seat orders, shared seeds",
              f"{'card':<24}{'games':>7}{'win rate':>10}{'95% CI':>17}{'copies':>8}"
              f"{'length':>8}  end reasons"]
@@ -156,6 +162,14 @@ def strength_text(game: str, rows: list[Any]) -> str:
         lines.append(f"{r.card:<24}{r.games:>7}{100 * r.win_rate:>9.1f}%"
                      f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>17}{r.bought:>8.2f}"
                      f"{r.length.get('mean', 0):>8.0f}  {ends}")
+    if getattr(rows, "interrupted", False):
+        lines.append(f"interrupted: {len(rows)} of {len(rows.cards)} card(s) complete")
+        if rows.cut_short:
+            card, played = rows.cut_short
+            lines.append(f"  {card}: incomplete, stopped after {played} of {rows.games_per_card}"
+                         " games (not reported)")
+        if rows.not_run:
+            lines.append(f"  not run: {', '.join(rows.not_run)}")
     return "\n".join(lines) + "\n"
 
 

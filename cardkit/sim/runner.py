@@ -7,25 +7,40 @@ rows are put back in index order at the end.
 
 The content travels with the work (the game's files as bytes), so Dask workers on other machines
 need nothing but cardkit installed.
+
+Ctrl-C: worker processes (local pool or local Dask cluster) ignore SIGINT, so only the parent
+handles it; the parent stops handing out work, keeps every finished game and returns a result
+marked ``interrupted``. Usage problems (too many workers, a bad or unreachable scheduler, a
+missing Dask install) are :class:`~cardkit.core.errors.UsageProblem` with a plain message.
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import math
+import os
+import re
 import signal
-from collections.abc import Callable, Iterable
+import socket
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass, field
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Literal
 
+from ..core.errors import UsageProblem
 from .protocol import BotSpec, InvariantError
 from .seeding import derive, rng
 
 Backend = Literal["serial", "process", "dask"]
 DEFAULT_TURN_CAP = 10_000
+#: Seconds allowed for reaching a Dask scheduler (TCP connect, handshake and first reply).
+DASK_CONNECT_TIMEOUT = 10.0
+_SCHEDULER_ADDRESS = re.compile(
+    r"(?:(?P<scheme>tcp|tls|ws|wss|ucx)://)?(?P<host>\[[0-9A-Fa-f:.]+\]|[A-Za-z0-9_.-]+)"
+    r":(?P<port>[0-9]{1,5})")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,9 +174,50 @@ class RunResult:
     interrupted: bool = False
 
 
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - macOS, Windows
+        return max(1, os.cpu_count() or 1)
+
+
+def check_workers(backend: Backend, workers: int, scheduler: str | None = None) -> None:
+    """Refuse more local worker processes than CPUs (they would only add memory and switching).
+
+    Applies to the process pool and to the local Dask cluster; a remote scheduler's cluster
+    has its own workers, so ``workers`` only sizes the batches there.
+    """
+    if workers < 1:
+        raise UsageProblem("--workers must be at least 1")
+    local = backend == "process" or (backend == "dask" and not scheduler)
+    cpus = available_cpus()
+    if local and workers > cpus:
+        raise UsageProblem(
+            f"--workers {workers} is more than the {cpus} CPU(s) of this machine; each worker "
+            f"is a process playing games flat out, so more than {cpus} only costs memory and "
+            f"time (give --workers {cpus} or fewer, or run a Dask cluster with --scheduler)")
+
+
+def check_scheduler_address(address: str) -> str:
+    """Validate a Dask scheduler address (``tcp://HOST:PORT``, ``HOST:PORT``, ``tls://``...)
+    and return it with its scheme (``tcp://`` when none is given)."""
+    match = _SCHEDULER_ADDRESS.fullmatch(address.strip())
+    if match is None or not 1 <= int(match["port"]) <= 65535:
+        raise UsageProblem(f"--scheduler {address!r} is not a Dask scheduler address; give "
+                           "tcp://HOST:PORT, e.g. tcp://127.0.0.1:8786")
+    return f"{match['scheme'] or 'tcp'}://{match['host']}:{match['port']}"
+
+
 def run(setup: Setup, games: int, backend: Backend = "process", workers: int = 2,
         scheduler: str | None = None, progress: Progress | None = None) -> RunResult:
-    """Play ``games`` games on a backend. Ctrl-C keeps the finished games."""
+    """Play ``games`` games on a backend. Ctrl-C keeps the finished games.
+
+    Raises :class:`UsageProblem` for a scheduler given without the Dask backend, a bad or
+    unreachable scheduler, or a missing Dask install.
+    """
+    if scheduler is not None and backend != "dask":
+        raise UsageProblem("--scheduler needs --backend dask")
     chunks = batches(games, workers if backend != "serial" else 1)
     rows: list[GameRow] = []
     done = 0
@@ -177,8 +233,13 @@ def run(setup: Setup, games: int, backend: Backend = "process", workers: int = 2
     interrupted = False
     try:
         if backend == "serial" or workers <= 1 and backend == "process":
-            for a, b in chunks:
-                collect(run_batch(setup, a, b))
+            for a, b in chunks:  # rows kept game by game: Ctrl-C loses at most the one game
+                batch: list[GameRow] = []
+                try:
+                    for i in range(a, b):
+                        batch.append(play(setup, i))
+                finally:
+                    collect(batch)
         elif backend == "process":
             interrupted = _run_pool(setup, chunks, workers, collect)
         elif backend == "dask":
@@ -195,38 +256,126 @@ def _ignore_sigint() -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
 
 
+@contextlib.contextmanager
+def _sigint_ignored() -> Iterator[None]:
+    """Ignore SIGINT while worker processes start, so they inherit "ignore" from the first
+    instruction on (a Ctrl-C in that short window is dropped rather than half-handled)."""
+    try:
+        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    except ValueError:  # not the main thread: signals are not ours to manage
+        yield
+        return
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, old)
+
+
 def _run_pool(setup: Setup, chunks: list[tuple[int, int]], workers: int,
               collect: Callable[[Iterable[GameRow]], None]) -> bool:
     pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
-    pending: set[Future[list[GameRow]]] = {pool.submit(run_batch, setup, a, b)
-                                            for a, b in chunks}
     try:
+        with _sigint_ignored():  # the pool starts its processes on the first submissions
+            pending: set[Future[list[GameRow]]] = {pool.submit(run_batch, setup, a, b)
+                                                    for a, b in chunks}
         while pending:
             finished, pending = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
                 collect(future.result())
     except KeyboardInterrupt:
-        for future in pending:
-            future.cancel()
-        pool.shutdown(wait=True, cancel_futures=True)
+        _stop_pool(pool, pending, collect)
         return True
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
     pool.shutdown(wait=True)
     return False
+
+
+def _stop_pool(pool: ProcessPoolExecutor, pending: set[Future[list[GameRow]]],
+               collect: Callable[[Iterable[GameRow]], None]) -> None:
+    """After Ctrl-C: drop the batches not started, let the running ones finish and keep them;
+    a second Ctrl-C stops the workers at once."""
+    for future in pending:
+        future.cancel()
+    try:
+        pool.shutdown(wait=True, cancel_futures=True)
+    except KeyboardInterrupt:
+        for process in list(getattr(pool, "_processes", {}).values()):
+            process.terminate()  # no public API stops a running task
+        pool.shutdown(wait=False, cancel_futures=True)
+    for future in pending:
+        if future.done() and not future.cancelled() and future.exception() is None:
+            collect(future.result())
+
+
+def probe_scheduler(address: str, timeout: float | None = None) -> None:
+    """Make sure a Dask scheduler answers at ``address`` within ``timeout`` seconds (default
+    :data:`DASK_CONNECT_TIMEOUT`).
+
+    distributed's own connect bounds the TCP connection but not the handshake, so a port that
+    accepts and then stays silent (or speaks HTTP) would hang; this probe bounds all of it and
+    raises :class:`UsageProblem` saying what went wrong.
+    """
+    import asyncio
+
+    timeout = DASK_CONNECT_TIMEOUT if timeout is None else timeout
+    scheme, _, rest = address.partition("://")
+    host, _, port = rest.rpartition(":")
+    if scheme == "tcp":  # a refused or unroutable port fails here at once, with the OS's reason
+        try:
+            socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+        except TimeoutError:
+            raise UsageProblem(f"cannot reach the Dask scheduler at {address}: no answer "
+                               f"within {timeout:g} s") from None
+        except OSError as exc:
+            reason = exc.strerror or type(exc).__name__
+            raise UsageProblem(f"cannot reach the Dask scheduler at {address}: "
+                               f"{reason.lower()}") from None
+
+    async def identify() -> Any:
+        from distributed.comm import connect
+
+        comm = await connect(address, timeout=timeout)
+        try:
+            await comm.write({"op": "identity", "reply": True})
+            return await comm.read()
+        finally:
+            comm.abort()
+
+    hint = ("is it the scheduler's port (usually 8786), not the dashboard's (8787) or another "
+            "service?")
+    try:
+        reply = asyncio.run(asyncio.wait_for(identify(), timeout))
+    except (TimeoutError, asyncio.TimeoutError):
+        raise UsageProblem(f"no Dask scheduler answered at {address} within {timeout:g} s; "
+                           f"{hint}") from None
+    except Exception:  # noqa: BLE001 - whatever the far end sent, it is not a scheduler
+        raise UsageProblem(f"{address} does not speak the Dask protocol; {hint}") from None
+    if not isinstance(reply, dict) or reply.get("type") != "Scheduler":
+        raise UsageProblem(f"{address} answered, but not as a Dask scheduler; {hint}")
 
 
 def _run_dask(setup: Setup, chunks: list[tuple[int, int]], workers: int, scheduler: str | None,
               collect: Callable[[Iterable[GameRow]], None]) -> bool:
     try:
         from dask.distributed import Client, LocalCluster, as_completed
-    except ImportError as exc:  # pragma: no cover - depends on the extra
-        raise SimulationError("the dask backend needs `pip install cardkit[dask]`") from exc
+    except ImportError:
+        raise UsageProblem("the dask backend needs Dask: pip install 'cardkit[dask]' "
+                           "(or use --backend process)") from None
     cluster = None
     if scheduler:
-        client = Client(scheduler)
+        address = check_scheduler_address(scheduler)  # probed already by the caller's checks
+        try:
+            client = Client(address, timeout=DASK_CONNECT_TIMEOUT)
+        except (OSError, TimeoutError) as exc:
+            raise UsageProblem(f"cannot connect to the Dask scheduler at {address}: {exc}"
+                               ) from None
     else:
-        cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                               dashboard_address=None, silence_logs=40)
-        client = Client(cluster)
+        with _sigint_ignored():  # the local workers inherit "ignore Ctrl-C"
+            cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                   dashboard_address=None, silence_logs=40)
+            client = Client(cluster)
     try:
         remote_setup = client.scatter(setup, broadcast=True)
         futures = [client.submit(run_batch, remote_setup, a, b, pure=False) for a, b in chunks]
@@ -238,6 +387,7 @@ def _run_dask(setup: Setup, chunks: list[tuple[int, int]], workers: int, schedul
             return True
         return False
     finally:
-        client.close()
-        if cluster is not None:
-            cluster.close()
+        with _sigint_ignored():  # a second Ctrl-C must not tear the shutdown apart
+            client.close()
+            if cluster is not None:
+                cluster.close()

@@ -10,7 +10,8 @@ from typing import Any
 
 from ...core.content import GameContent
 from ...core.diagnostics import Severity
-from ...core.spec import Check, Finding, Record
+from ...core.spec import Check, Finding, Record, where
+from ...core.suggest import did_you_mean
 from .bars import in_range, side_value
 from .model import Bar, Card, Region
 from .units import UNITS, format_number
@@ -19,10 +20,20 @@ BAR_COLOURS = {"year": "green", "length": "blue", "number": "orange"}
 
 
 def duplicate_ids(content: GameContent) -> Iterator[Finding]:
-    """Ids are unique within each kind (regions, bars, cards).
+    """Ids are unique within each kind (regions, bars, cards); the message names the line of
+    the first definition.
 
-    bad:  two cards with ``id: golden-gate-bridge``
-    good: ``golden-gate-bridge`` and ``golden-gate-bridge-span``
+    Bad:
+        - id: golden-gate-bridge
+          topic: Golden Gate Bridge
+        - id: golden-gate-bridge
+          topic: Golden Gate Bridge (main span)
+
+    Good:
+        - id: golden-gate-bridge
+          topic: Golden Gate Bridge
+        - id: golden-gate-bridge-span
+          topic: Golden Gate Bridge (main span)
     """
     for kind in ("regions", "bars", "cards"):
         first: dict[str, Record[Any]] = {}
@@ -30,7 +41,7 @@ def duplicate_ids(content: GameContent) -> Iterator[Finding]:
             if rec.id in first:
                 other = first[rec.id]
                 yield Finding(f"duplicate {kind[:-1]} id {rec.id!r} (first defined at "
-                              f"{other.file}, item {other.pointer[-1] + 1})", rec, ("id",))
+                              f"{where(content, other, ('id',))})", rec, ("id",))
             else:
                 first[rec.id] = rec
 
@@ -38,8 +49,13 @@ def duplicate_ids(content: GameContent) -> Iterator[Finding]:
 def self_neighbour(content: GameContent) -> Iterator[Finding]:
     """A region does not list itself as a neighbour.
 
-    bad:  ``id: sahel`` with ``neighbours: [sahel, ...]``
-    good: ``neighbours: [eastern-sahara, ...]``
+    Bad:
+        - id: sahel
+          neighbours: [sahel, eastern-sahara]
+
+    Good:
+        - id: sahel
+          neighbours: [eastern-sahara]
     """
     for rec in content.of("regions"):
         region: Region = rec.obj
@@ -50,22 +66,37 @@ def self_neighbour(content: GameContent) -> Iterator[Finding]:
 
 
 def unknown_neighbour(content: GameContent) -> Iterator[Finding]:
-    """Every neighbour is a region defined in ``regions.yaml``.
+    """Every neighbour is a region defined in ``regions.yaml``; a near miss gets a "did you
+    mean".
 
-    bad:  ``neighbours: [atlantis]``
-    good: ``neighbours: [north-atlantic]``
+    Bad:
+        neighbours: [atlantis, north-atlantic]
+
+    Good:
+        neighbours: [north-atlantic]
     """
     for rec in content.of("regions"):
         for i, other in enumerate(rec.obj.neighbours):
             if not content.exists("regions", other):
-                yield Finding(f"unknown neighbour region {other!r}", rec, ("neighbours", i))
+                yield Finding(f"unknown neighbour region {other!r}"
+                              f"{did_you_mean(other, _ids(content, 'regions'))}",
+                              rec, ("neighbours", i))
 
 
 def asymmetric_adjacency(content: GameContent) -> Iterator[Finding]:
     """Adjacency is symmetric: when A lists B as a neighbour, B lists A.
 
-    bad:  ``sahel`` lists ``eastern-sahara``, which does not list ``sahel``
-    good: both list each other
+    Bad:
+        - id: sahel
+          neighbours: [eastern-sahara]
+        - id: eastern-sahara
+          neighbours: [red-sea]
+
+    Good:
+        - id: sahel
+          neighbours: [eastern-sahara]
+        - id: eastern-sahara
+          neighbours: [red-sea, sahel]
     """
     index = content.index("regions")
     for rec in content.of("regions"):
@@ -79,8 +110,18 @@ def asymmetric_adjacency(content: GameContent) -> Iterator[Finding]:
 def disconnected_map(content: GameContent) -> Iterator[Finding]:
     """Every region can be reached from every other one through neighbours.
 
-    bad:  an island region whose only neighbour list is empty of real links
-    good: the island neighbours the sea region around it
+    Bad:
+        # iceland and its sea only list each other: an island cut off from the map
+        - id: iceland
+          neighbours: [iceland-sea]
+        - id: iceland-sea
+          neighbours: [iceland]
+
+    Good:
+        - id: iceland
+          neighbours: [iceland-sea]
+        - id: iceland-sea
+          neighbours: [iceland, north-atlantic]
     """
     index = content.index("regions")
     if not index:
@@ -119,22 +160,36 @@ def disconnected_map(content: GameContent) -> Iterator[Finding]:
 
 
 def unknown_answer_region(content: GameContent) -> Iterator[Finding]:
-    """Every Q1 answer names a region defined in ``regions.yaml``.
+    """Every Q1 answer names a region defined in ``regions.yaml``; a near miss gets a "did you
+    mean" (``murray-darling-basn`` -> ``murray-darling-basin``).
 
-    bad:  ``answers: [egypt]``
-    good: ``answers: [eastern-sahara]``
+    Bad:
+        regions: {count: 1, answers: [egypt]}
+
+    Good:
+        regions: {count: 1, answers: [eastern-sahara]}
     """
     for rec in content.of("cards"):
         for i, rid in enumerate(rec.obj.regions.answers):
             if not content.exists("regions", rid):
-                yield Finding(f"unknown answer region {rid!r}", rec, ("regions", "answers", i))
+                yield Finding(f"unknown answer region {rid!r}"
+                              f"{did_you_mean(rid, _ids(content, 'regions'))}",
+                              rec, ("regions", "answers", i))
+
+
+def _ids(content: GameContent, kind: str) -> set[str]:
+    """Every id of a kind, valid or not (the candidates of a "did you mean")."""
+    return set(content.index(kind)) | content.broken_ids.get(kind, set())
 
 
 def answer_count(content: GameContent) -> Iterator[Finding]:
     """The region count shown to players equals the number of answer regions.
 
-    bad:  ``count: 2`` with ``answers: [japan]``
-    good: ``count: 1`` with ``answers: [japan]``
+    Bad:
+        regions: {count: 2, answers: [japan]}
+
+    Good:
+        regions: {count: 1, answers: [japan]}
     """
     for rec in content.of("cards"):
         q = rec.obj.regions
@@ -146,8 +201,11 @@ def answer_count(content: GameContent) -> Iterator[Finding]:
 def duplicate_answer_region(content: GameContent) -> Iterator[Finding]:
     """An answer region is listed once.
 
-    bad:  ``answers: [japan, japan]``
-    good: ``answers: [japan]``
+    Bad:
+        regions: {count: 2, answers: [japan, japan]}
+
+    Good:
+        regions: {count: 1, answers: [japan]}
     """
     for rec in content.of("cards"):
         seen: set[str] = set()
@@ -160,8 +218,15 @@ def duplicate_answer_region(content: GameContent) -> Iterator[Finding]:
 def same_bar_twice(content: GameContent) -> Iterator[Finding]:
     """Q2 and Q3 use two different bars.
 
-    bad:  two questions on the ``year`` bar
-    good: one on ``year``, one on ``length``
+    Bad:
+        bars:
+          - {bar: year, question: When was it built?, answer: {value: 1889, unit: year}}
+          - {bar: year, question: When was it repainted?, answer: {value: 2022, unit: year}}
+
+    Good:
+        bars:
+          - {bar: year, question: When was it built?, answer: {value: 1889, unit: year}}
+          - {bar: length, question: How tall is it?, answer: {value: 330, unit: m}}
     """
     for rec in content.of("cards"):
         bars = [q.bar for q in rec.obj.bars]
@@ -174,8 +239,13 @@ def same_bar_twice(content: GameContent) -> Iterator[Finding]:
 def unknown_bar(content: GameContent) -> Iterator[Finding]:
     """Every bar a card asks about is defined in ``bars.yaml``.
 
-    bad:  a card asks on ``number`` but bars.yaml defines only year and length
-    good: bars.yaml defines all three bars
+    Bad:
+        # bars.yaml defines only the year and length bars
+        - {bar: number, question: How many rivets?, answer: {value: 2500000, unit: count}}
+
+    Good:
+        # bars.yaml defines the year, length and number bars
+        - {bar: number, question: How many rivets?, answer: {value: 2500000, unit: count}}
     """
     defined = content.index("bars")
     if not defined and "bars" in content.broken_ids:
@@ -189,8 +259,11 @@ def unknown_bar(content: GameContent) -> Iterator[Finding]:
 def unit_fits_bar(content: GameContent) -> Iterator[Finding]:
     """An answer's unit measures what its bar measures (km on length, years on year, ...).
 
-    bad:  ``bar: number`` with ``unit: km``
-    good: ``bar: length`` with ``unit: km``
+    Bad:
+        - {bar: number, question: How long is it?, answer: {value: 6650, unit: km}}
+
+    Good:
+        - {bar: length, question: How long is it?, answer: {value: 6650, unit: km}}
     """
     for rec in content.of("cards"):
         for i, q in enumerate(rec.obj.bars):
@@ -219,8 +292,12 @@ def _range_check(content: GameContent, side: str) -> Iterator[Finding]:
 def metric_range(content: GameContent) -> Iterator[Finding]:
     """An answer lies on its bar on the metric side (between the first and the last line).
 
-    bad:  a length of 2,000,000 km when the bar ends at 1,000,000 km
-    good: 384,400 km
+    Bad:
+        # the metric length bar ends at 1,000,000 km
+        answer: {value: 2000000, unit: km}
+
+    Good:
+        answer: {value: 384400, unit: km}
     """
     yield from _range_check(content, "metric")
 
@@ -228,8 +305,12 @@ def metric_range(content: GameContent) -> Iterator[Finding]:
 def imperial_range(content: GameContent) -> Iterator[Finding]:
     """An answer, converted and rounded as the imperial card prints it, lies on the imperial bar.
 
-    bad:  60 °C is 140 °F, beyond a number bar whose imperial side ends at 130
-    good: values whose conversion stays inside the imperial side's lines
+    Bad:
+        # 60 °C prints as 140 °F, beyond a number bar whose imperial side ends at 130
+        answer: {value: 60, unit: celsius}
+
+    Good:
+        answer: {value: 50, unit: celsius}
     """
     yield from _range_check(content, "imperial")
 
@@ -237,8 +318,14 @@ def imperial_range(content: GameContent) -> Iterator[Finding]:
 def compass_quadrant(content: GameContent) -> Iterator[Finding]:
     """A compass hint names a quadrant that one of the answer regions lies in.
 
-    bad:  ``compass: SE`` on a card whose only answer is ``british-isles`` (NW, NE)
-    good: ``compass: NW``
+    Bad:
+        # british-isles lies in NW and NE
+        regions: {count: 1, answers: [british-isles]}
+        compass: SE
+
+    Good:
+        regions: {count: 1, answers: [british-isles]}
+        compass: NW
     """
     regions = content.index("regions")
     for rec in content.of("cards"):
@@ -260,8 +347,13 @@ def _normalise(text: str) -> str:
 def duplicate_topic(content: GameContent) -> Iterator[Finding]:
     """No two cards share a topic (compared without case, accents and punctuation).
 
-    bad:  "Golden Gate Bridge" and "golden gate bridge!"
-    good: "Golden Gate Bridge" and "Brooklyn Bridge"
+    Bad:
+        - {id: golden-gate-bridge, topic: Golden Gate Bridge}
+        - {id: golden-gate, topic: golden gate bridge!}
+
+    Good:
+        - {id: golden-gate-bridge, topic: Golden Gate Bridge}
+        - {id: brooklyn-bridge, topic: Brooklyn Bridge}
     """
     first: dict[str, Record[Any]] = {}
     for rec in content.of("cards"):
@@ -275,8 +367,11 @@ def duplicate_topic(content: GameContent) -> Iterator[Finding]:
 def bar_lines_ascending(content: GameContent) -> Iterator[Finding]:
     """Each side's line values rise strictly from left to right.
 
-    bad:  ``lines: [0, 10, 10, 50]``
-    good: ``lines: [0, 10, 20, 50]``
+    Bad:
+        metric: {lines: [0, 10, 10, 50]}
+
+    Good:
+        metric: {lines: [0, 10, 20, 50]}
     """
     for rec in content.of("bars"):
         bar: Bar = rec.obj
@@ -293,8 +388,14 @@ def bar_lines_ascending(content: GameContent) -> Iterator[Finding]:
 def bar_set(content: GameContent) -> Iterator[Finding]:
     """bars.yaml defines the year, length and number bars once each, in their colours.
 
-    bad:  the length bar coloured orange, or no number bar
-    good: year green, length blue, number orange
+    Bad:
+        - {id: year, colour: green}
+        - {id: length, colour: orange}
+
+    Good:
+        - {id: year, colour: green}
+        - {id: length, colour: blue}
+        - {id: number, colour: orange}
     """
     recs = content.of("bars")
     if not recs:
@@ -325,8 +426,15 @@ def text_fits(content: GameContent) -> Iterator[Finding]:
     """Card texts fit their boxes on the printed card at the minimum font size (no silent
     shrinking below it, no overflow).
 
-    bad:  an info text of 900 characters
-    good: 2-4 sentences, as the info box holds
+    Bad:
+        info: >-
+          The tower was built for the 1889 World's Fair, was at first criticised by many of
+          the leading artists and intellectuals of France, was the tallest man-made structure
+          in the world for 41 years, is repainted every seven years with 60 tonnes of paint,
+          and is now the most visited paid monument in the world, with millions of visitors.
+
+    Good:
+        info: Built for the 1889 World's Fair, it was the world's tallest structure for 41 years.
     """
     for rec in content.of("cards"):
         card: Card = rec.obj

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.content import GameContent
+from ...core.query import default_label
 from ...core.spec import Record
 from .bars import correct_spaces, side_value
 from .units import UNITS
@@ -37,9 +38,10 @@ def resolve(content: GameContent, rec: Record[Any]) -> dict[str, Any]:
 
 
 def label(rec: Record[Any]) -> str:
-    """``cardkit list`` label: name for regions, topic and difficulty for cards."""
+    """``cardkit list`` label: name for regions, topic and difficulty for cards; the default
+    label (name, label or text) for the other kinds."""
     if rec.kind == "cards":
         return f"{rec.obj.topic} ({rec.obj.difficulty})"
     if rec.kind == "regions":
         return f"{rec.obj.name} ({rec.obj.kind})"
-    return str(rec.obj.label)
+    return default_label(rec)

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ...sim.protocol import Action, BotSpec
-from .engine import END, PLAY_TRAINS, WASTE, TrainsState
+from .engine import END, PLAY_TRAINS, TrainsState
 from .model import BuyRule, PriorityBot
 
 
@@ -59,7 +59,7 @@ class PriorityListBot:
         if turn != self._turn:
             self._turn, self._bought = turn, 0
         me = state.players[seat]
-        if not state.acted and me.hand.count(WASTE) >= self.rules.pass_with_waste and \
+        if not state.acted and me.hand.count(state.waste) >= self.rules.pass_with_waste and \
                 self._money_in_hand(state) < 3:
             return END
         play = self._pick_play(state)

@@ -7,7 +7,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...core.content import GameContent
-from ...core.spec import Check, Finding, Record
+from ...core.spec import Check, Finding, Record, where
+from ...core.suggest import did_you_mean
 from .hooks import HOOKS
 from .maps import adjacency, rule_pairs, slug
 from .model import Choose, Hook, LayRail, Optional_, PlaceStation, TrainsCard, TrainsMap
@@ -16,25 +17,35 @@ MAP_HEXES = 76
 
 
 def duplicate_ids(content: GameContent) -> Iterator[Finding]:
-    """Ids are unique within cards, maps, setups and route bonus cards.
+    """Ids are unique within cards, maps, setups and route bonus cards; the message names the
+    line of the first definition.
 
-    bad:  two cards with ``id: tunnel``
-    good: ``tunnel`` and ``viaduct``
+    Bad:
+        - {id: tunnel, name: Tunnel}
+        - {id: tunnel, name: Viaduct}
+
+    Good:
+        - {id: tunnel, name: Tunnel}
+        - {id: viaduct, name: Viaduct}
     """
     for kind in ("cards", "maps", "setups", "bonuses"):
         first: dict[str, Record[Any]] = {}
         for rec in content.of(kind):
             if rec.id in first:
-                yield Finding(f"duplicate id {rec.id!r} (first at {first[rec.id].file})", rec,
-                              ("id",))
+                yield Finding(f"duplicate id {rec.id!r} (first defined at "
+                              f"{where(content, first[rec.id], ('id',))})", rec, ("id",))
             first.setdefault(rec.id, rec)
 
 
 def pile_totals(content: GameContent) -> Iterator[Finding]:
-    """The base set's piles add up to the box total (500 cards).
+    """The base set's piles add up to the box total (``box_total``, 500 cards).
 
-    bad:  Waste pile 60 (490 in all)
-    good: Waste pile 70
+    Bad:
+        # the other base piles add up to 430
+        - {id: waste, set: base, pile: 60}
+
+    Good:
+        - {id: waste, set: base, pile: 70}
     """
     for rec in content.of("setups"):
         total = sum(c.obj.pile for c in content.of("cards") if c.obj.set == "base")
@@ -59,18 +70,25 @@ def _card_refs(setup: Any) -> Iterator[tuple[tuple[Any, ...], str, bool]]:
 
 def card_references(content: GameContent) -> Iterator[Finding]:
     """Supply piles, start decks, randomizers and presets name existing cards; randomizers and
-    presets name kingdom cards.
+    presets name kingdom cards. A near miss gets a "did you mean".
 
-    bad:  a preset with ``stationmasters-office`` (no such card) or ``express-train`` (basic)
-    good: ``stationmaster-office``
+    Bad:
+        presets:
+          - id: beginner-tokyo
+            cards: [stationmasters-office, express-train]
+
+    Good:
+        presets:
+          - id: beginner-tokyo
+            cards: [stationmaster-office, tunnel]
     """
     cards = content.index("cards")
     for rec in content.of("setups"):
         for path, cid, kingdom in _card_refs(rec.obj):
             card = cards.get(cid)
             if card is None and not content.exists("cards", cid):
-                yield Finding(f"unknown card {cid!r}", rec, path, at="key" if path[-1] == cid
-                              else "value")
+                yield Finding(f"unknown card {cid!r}{did_you_mean(cid, _ids(content, 'cards'))}",
+                              rec, path, at="key" if path[-1] == cid else "value")
             elif card is not None and kingdom and card.obj.kind != "kingdom":
                 yield Finding(f"{cid!r} is a basic card, not a kingdom card", rec, path)
 
@@ -78,8 +96,11 @@ def card_references(content: GameContent) -> Iterator[Finding]:
 def preset_size(content: GameContent) -> Iterator[Finding]:
     """A preset names as many different kingdom cards as the supply has kingdom piles (8).
 
-    bad:  a preset of 7 cards, or one naming Tunnel twice
-    good: 8 different cards
+    Bad:
+        cards: [tunnel, tunnel, viaduct, garage, pulling, signals, landfill, ironworks]
+
+    Good:
+        cards: [tunnel, viaduct, garage, pulling, signals, landfill, ironworks, dump-site]
     """
     for rec in content.of("setups"):
         want = rec.obj.rules.kingdom_piles
@@ -100,25 +121,40 @@ def _steps(steps: list[Any], path: tuple[Any, ...]) -> Iterator[tuple[Any, tuple
 
 
 def known_hooks(content: GameContent) -> Iterator[Finding]:
-    """Every hook an effect names is one the engine knows (``hooks.py``).
+    """Every hook an effect names is one the engine knows (``hooks.py``); a near miss gets a
+    "did you mean".
 
-    bad:  ``{do: hook, name: magic}``
-    good: ``{do: hook, name: pulling}``
+    Bad:
+        effect:
+          - {do: hook, name: magic}
+
+    Good:
+        effect:
+          - {do: hook, name: pulling}
     """
     for rec in content.of("cards"):
         card: TrainsCard = rec.obj
         for field in ("effect", "on_buy"):
             for step, path in _steps(getattr(card, field), (field,)):
                 if isinstance(step, Hook) and step.name not in HOOKS:
-                    yield Finding(f"unknown hook {step.name!r}", rec, path + ("name",))
+                    yield Finding(f"unknown hook {step.name!r}{did_you_mean(step.name, HOOKS)}",
+                                  rec, path + ("name",))
 
 
 def card_shape(content: GameContent) -> Iterator[Finding]:
     """A card's numbers and steps fit its types: Trains give coins, Victory cards give VP, Rail
     cards lay a rail, Station cards place a station, only Waste cannot be bought.
 
-    bad:  ``types: [rail]`` with no ``lay_rail`` step
-    good: ``effect: [{do: lay_rail}, {do: gain_waste}]``
+    Bad:
+        types: [rail]
+        effect:
+          - {do: gain_waste}
+
+    Good:
+        types: [rail]
+        effect:
+          - {do: lay_rail}
+          - {do: gain_waste}
     """
     for rec in content.of("cards"):
         card: TrainsCard = rec.obj
@@ -147,8 +183,12 @@ def _maps(content: GameContent) -> Iterator[tuple[Record[Any], TrainsMap]]:
 def map_layout(content: GameContent) -> Iterator[Finding]:
     """A base map has 76 hexes, ids 0-75 in reading order over 8 rows of 10 and 9 hexes.
 
-    bad:  hex 17 at row 1, column 9 (odd rows have 9 hexes: columns 0-8)
-    good: hex 17 at row 1, column 7
+    Bad:
+        # odd rows have 9 hexes: columns 0-8
+        - {id: 17, row: 1, col: 9, terrain: plain}
+
+    Good:
+        - {id: 17, row: 1, col: 7, terrain: plain}
     """
     for rec, m in _maps(content):
         if len(m.hexes) != MAP_HEXES:
@@ -166,8 +206,11 @@ def map_layout(content: GameContent) -> Iterator[Finding]:
 def barriers_between_neighbours(content: GameContent) -> Iterator[Finding]:
     """A barrier separates two neighbouring hexes.
 
-    bad:  ``barriers: [[0, 75]]``
-    good: ``barriers: [[12, 21]]``
+    Bad:
+        barriers: [[0, 75]]
+
+    Good:
+        barriers: [[12, 21]]
     """
     for rec, m in _maps(content):
         pairs = set(rule_pairs(m))
@@ -179,10 +222,15 @@ def barriers_between_neighbours(content: GameContent) -> Iterator[Finding]:
 
 def adjacency_count(content: GameContent) -> Iterator[Finding]:
     """The map's adjacency (layout minus barriers) has the declared number of pairs (Tokyo 187,
-    Osaka 183) — a cross-check of the transcription.
+    Osaka 183): a cross-check of the transcription.
 
-    bad:  a barrier missing (188 pairs)
-    good: 187
+    Bad:
+        # a barrier was left out: the layout has 188 adjacent pairs
+        adjacent_pairs: 187
+
+    Good:
+        # with every barrier transcribed
+        adjacent_pairs: 187
     """
     for rec, m in _maps(content):
         adj = adjacency(m)
@@ -196,8 +244,13 @@ def station_slots(content: GameContent) -> Iterator[Finding]:
     """A map has at least as many station slots as there are station tokens, so that the
     "all stations placed" end can happen.
 
-    bad:  24 slots for 30 tokens
-    good: Tokyo 39 slots, Osaka 35
+    Bad:
+        # setup.yaml: station_tokens: 30; the map's cities have 24 station_slots in all
+        - {id: 4, row: 0, col: 4, terrain: city, name: Kawagoe, station_slots: 1}
+
+    Good:
+        # the map's cities have 39 station_slots in all
+        - {id: 4, row: 0, col: 4, terrain: city, name: Kawagoe, station_slots: 3}
     """
     tokens = [s.obj.rules.station_tokens for s in content.of("setups")]
     if not tokens:
@@ -212,8 +265,12 @@ def station_slots(content: GameContent) -> Iterator[Finding]:
 def cities_reachable(content: GameContent) -> Iterator[Finding]:
     """Every city can be reached from every other over land (no sea, no barrier).
 
-    bad:  a city whose only land neighbour is behind a barrier
-    good: all cities in one land-connected area
+    Bad:
+        # Kisarazu's only land neighbour is behind a barrier; the rest is sea
+        barriers: [[66, 67]]
+
+    Good:
+        barriers: []
     """
     for rec, m in _maps(content):
         adj = adjacency(m)
@@ -245,8 +302,11 @@ def cities_reachable(content: GameContent) -> Iterator[Finding]:
 def hex_fields(content: GameContent) -> Iterator[Finding]:
     """Cities have station slots, remote locations have VP, other hexes have neither.
 
-    bad:  ``terrain: city`` without ``station_slots``
-    good: ``{terrain: city, name: Kyoto, station_slots: 3}``
+    Bad:
+        - {id: 30, row: 3, col: 1, terrain: city, name: Kyoto}
+
+    Good:
+        - {id: 30, row: 3, col: 1, terrain: city, name: Kyoto, station_slots: 3}
     """
     for rec, m in _maps(content):
         for i, h in enumerate(m.hexes):
@@ -259,44 +319,145 @@ def hex_fields(content: GameContent) -> Iterator[Finding]:
 
 
 def route_cities(content: GameContent) -> Iterator[Finding]:
-    """A route bonus card names a map that exists and cities on that map.
+    """A route bonus card names a map that exists and cities on that map; a near miss gets a
+    "did you mean".
 
-    bad:  ``map: tokyo`` with ``cities: [kyoto]``
-    good: ``cities: [shinjuku-shibuya, yokohama]``
+    Bad:
+        - {id: kanto-line, map: tokyo, cities: [kyoto, yokohama]}
+
+    Good:
+        - {id: kanto-line, map: tokyo, cities: [shinjuku-shibuya, yokohama]}
     """
     maps = content.index("maps")
     for rec in content.of("bonuses"):
         bonus = rec.obj
         m = maps.get(bonus.map)
         if m is None:
-            yield Finding(f"unknown map {bonus.map!r}", rec, ("map",))
+            yield Finding(f"unknown map {bonus.map!r}{did_you_mean(bonus.map, maps)}", rec,
+                          ("map",))
             continue
         cities = {slug(h.name) for h in m.obj.hexes if h.terrain == "city" and h.name}
         for i, city in enumerate(bonus.cities):
             if city not in cities:
-                yield Finding(f"no city {city!r} on {bonus.map}", rec, ("cities", i))
+                yield Finding(f"no city {city!r} on {bonus.map}{did_you_mean(city, cities)}",
+                              rec, ("cities", i))
 
 
 def bot_cards(content: GameContent) -> Iterator[Finding]:
-    """Priority bots name existing cards in their buy and play rules.
+    """Priority bots name existing cards in their buy and play rules; a near miss gets a "did
+    you mean".
 
-    bad:  ``{card: towr, min_coins: 8}``
-    good: ``{card: tower, min_coins: 8}``
+    Bad:
+        buy:
+          - {card: towr, min_coins: 8}
+
+    Good:
+        buy:
+          - {card: tower, min_coins: 8}
     """
     for rec in content.of("bots"):
         for i, rule in enumerate(rec.obj.buy):
             if not content.exists("cards", rule.card):
-                yield Finding(f"unknown card {rule.card!r}", rec, ("buy", i, "card"))
+                yield Finding(f"unknown card {rule.card!r}"
+                              f"{did_you_mean(rule.card, _ids(content, 'cards'))}",
+                              rec, ("buy", i, "card"))
         for i, cid in enumerate(rec.obj.play_first):
             if not content.exists("cards", cid):
-                yield Finding(f"unknown card {cid!r}", rec, ("play_first", i))
+                yield Finding(f"unknown card {cid!r}{did_you_mean(cid, _ids(content, 'cards'))}",
+                              rec, ("play_first", i))
+
+
+def declared_sets(content: GameContent) -> Iterator[Finding]:
+    """Every card's ``set`` is a card set declared in setup.yaml (``sets:``), so that a new
+    expansion is data: a ``sets`` entry and a cards file, no code.
+
+    Bad:
+        # setup.yaml declares sets: [base, rising-sun]
+        - id: harbour
+          set: harbor-expansion
+
+    Good:
+        # setup.yaml declares sets: [base, rising-sun, harbour-expansion]
+        - id: harbour
+          set: harbour-expansion
+    """
+    setups = content.of("setups")
+    if not setups or content.broken_ids.get("setups"):
+        return  # no declaration to check against: TRN016 would flag every card
+    declared = sorted({s for rec in setups for s in rec.obj.sets})
+    for rec in content.of("cards"):
+        if rec.obj.set not in declared:
+            yield Finding(f"card set {rec.obj.set!r} is not declared in setup.yaml `sets:` "
+                          f"({', '.join(declared)}){did_you_mean(rec.obj.set, declared)}",
+                          rec, ("set",))
+
+
+def supply_setup(content: GameContent) -> Iterator[Finding]:
+    """A game can be set up from the rules: the fixed piles include the Waste pile (a card of
+    type ``waste``), and the randomizers hold at least ``kingdom_piles`` different base-game
+    kingdom cards for the engine to draw the kingdom from.
+
+    Bad:
+        fixed_piles: [express-train, limited-express-train, lay-rails, station-expansion]
+        kingdom_piles: 8
+        randomizers: [tunnel, viaduct, garage]
+
+    Good:
+        fixed_piles: [express-train, limited-express-train, lay-rails, station-expansion, waste]
+        kingdom_piles: 8
+        randomizers: [tunnel, viaduct, garage, pulling, signals, landfill, ironworks, dump-site]
+    """
+    cards = content.index("cards")
+    for rec in content.of("setups"):
+        rules = rec.obj.rules
+        if not any(cid in cards and "waste" in cards[cid].obj.types
+                   for cid in rules.fixed_piles):
+            yield Finding("the fixed piles have no Waste pile (a card of type waste)", rec,
+                          ("rules", "fixed_piles"))
+        pool = {cid for cid in rec.obj.randomizers if cid in cards
+                and cards[cid].obj.kind == "kingdom" and cards[cid].obj.set == "base"}
+        if len(pool) < rules.kingdom_piles:
+            yield Finding(f"the randomizers hold {len(pool)} different base kingdom cards; a "
+                          f"game draws {rules.kingdom_piles}", rec, ("randomizers",))
+
+
+def supply_playable(content: GameContent) -> Iterator[Finding]:
+    """The cards games are set up with (fixed piles, start deck, randomizers, presets) are cards
+    the simulation engine can play: its hooks are implemented and it asks for at most one
+    choice, at the top of its effect (see ``engine.unplayable``).
+
+    Bad:
+        # Trail Blazer lays two rails (two choices); Distant Partners' hook is not implemented
+        fixed_piles: [express-train, trail-blazer, distant-partners, waste]
+
+    Good:
+        fixed_piles: [express-train, limited-express-train, lay-rails, waste]
+    """
+    from .engine import unplayable
+
+    cards = content.index("cards")
+    for rec in content.of("setups"):
+        for path, cid, _ in _card_refs(rec.obj):
+            card = cards.get(cid)
+            why = unplayable(card.obj) if card is not None else None
+            if why:
+                yield Finding(f"{cid!r} cannot be simulated: {why}", rec, path,
+                              at="key" if path[-1] == cid else "value")
+
+
+def _ids(content: GameContent, kind: str) -> set[str]:
+    """Every id of a kind, valid or not (the candidates of a "did you mean")."""
+    return set(content.index(kind)) | content.broken_ids.get(kind, set())
 
 
 def text_fits(content: GameContent) -> Iterator[Finding]:
     """A card's name and rules text fit their boxes at the minimum font size.
 
-    bad:  a rules text of five long sentences
-    good: one or two short sentences, as the text box holds
+    Bad:
+        name: Superlongunbreakablerailwaycontrolroomname
+
+    Good:
+        name: Control Room
     """
     for rec in content.of("cards"):
         for key in ("name", "text"):
@@ -335,4 +496,7 @@ CHECKS: tuple[Check, ...] = (
     Check("TRN013", "cities have slots, remote locations VP", hex_fields),
     Check("TRN014", "priority bots name existing cards", bot_cards),
     Check("TRN015", "card names and texts fit on the card", text_fits),
+    Check("TRN016", "card sets are declared in setup.yaml", declared_sets),
+    Check("TRN017", "the supply can be set up (Waste pile, enough randomizers)", supply_setup),
+    Check("TRN018", "the supply names cards the engine can play", supply_playable),
 )

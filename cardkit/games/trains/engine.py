@@ -47,18 +47,28 @@ class TrainsWorld:
     adjacency: dict[str, dict[int, frozenset[int]]]
     bots: dict[str, Any] = field(default_factory=dict)
     hex_index: dict[str, dict[int, Any]] = field(default_factory=dict)
+    waste: str = WASTE  # the Waste card's id: the fixed pile whose card has type waste
 
     @classmethod
     def from_content(cls, content: GameContent) -> TrainsWorld:
-        """Build from validated Trains content (the base setup)."""
-        setup = content.index("setups")["base"].obj
+        """Build from validated Trains content: the rules set of ``setup.yaml`` (the first one,
+        whatever its id; the model requires one)."""
+        setup = content.of("setups")[0].obj
         maps = {r.id: r.obj for r in content.of("maps")}
         return cls({r.id: r.obj for r in content.of("cards")}, setup.rules,
                    tuple(setup.randomizers), {p.id: tuple(p.cards) for p in setup.presets},
                    maps, {k: {h: frozenset(v) for h, v in adjacency(m).items()}
                           for k, m in maps.items()},
                    {r.id: r.obj for r in content.of("bots")},
-                   {k: {h.id: h for h in m.hexes} for k, m in maps.items()})
+                   {k: {h.id: h for h in m.hexes} for k, m in maps.items()},
+                   waste_pile(content, setup.rules) or WASTE)
+
+
+def waste_pile(content: GameContent, rules: Rules) -> str | None:
+    """The fixed pile of the Waste card (the card whose types include ``waste``), if any."""
+    cards = content.index("cards")
+    return next((cid for cid in rules.fixed_piles
+                 if cid in cards and "waste" in cards[cid].obj.types), None)
 
 
 @dataclass(slots=True)
@@ -110,6 +120,11 @@ class TrainsState:
     def card(self, cid: str) -> TrainsCard:
         """A card kind."""
         return self.world.cards[cid]
+
+    @property
+    def waste(self) -> str:
+        """The id of the Waste card (its pile is among the fixed piles; TRN017)."""
+        return self.world.waste
 
     @property
     def hexes(self) -> dict[int, Any]:
@@ -218,7 +233,7 @@ class TrainsState:
     def playable(self) -> list[str]:
         """Cards in hand that can be played (not Waste, not Victory cards), sorted."""
         return sorted({c for c in self.me.hand
-                       if c != WASTE and "victory" not in self.card(c).types})
+                       if c != self.waste and "victory" not in self.card(c).types})
 
     def play_options(self, cid: str) -> list[Action]:
         """The play actions of one card in hand (with their choices)."""
@@ -226,7 +241,7 @@ class TrainsState:
 
     def _play_options(self, cid: str) -> list[Action]:
         card = self.card(cid)
-        if cid == WASTE or "victory" in card.types:
+        if cid == self.waste or "victory" in card.types:
             return []
         steps = card.effect
         budget = self.coins + card.value
@@ -286,7 +301,7 @@ class TrainsState:
     def _play_legal(self, cid: str, choice: Any) -> bool:
         card = self.card(cid)
         steps = card.effect
-        if cid == WASTE or "victory" in card.types:
+        if cid == self.waste or "victory" in card.types:
             return False
         if any(isinstance(s, LayRail) for s in steps) and choice is not None:
             if choice not in self.hexes or not self.world_rails_left():
@@ -330,10 +345,11 @@ class TrainsState:
             elif isinstance(step, GainWaste):
                 self._gain_waste(step.n)
             elif isinstance(step, ReturnWaste):
-                n = p.hand.count(WASTE) if step.n == 0 else min(step.n, p.hand.count(WASTE))
+                held = p.hand.count(self.waste)
+                n = held if step.n == 0 else min(step.n, held)
                 for _ in range(n):
-                    p.hand.remove(WASTE)
-                    self.supply[WASTE] += 1
+                    p.hand.remove(self.waste)
+                    self.supply[self.waste] += 1
                 self.coins += n * step.coins_each
             elif isinstance(step, LayRail):
                 coins, waste = self.rail_cost(self.to_act, choice)  # type: ignore[misc]
@@ -346,7 +362,7 @@ class TrainsState:
             elif isinstance(step, Modify):
                 self.modifiers[step.name] = step.n or 1
             elif isinstance(step, DiscardFor):
-                junk = [c for c in p.hand if c == WASTE or "victory" in self.card(c).types]
+                junk = [c for c in p.hand if c == self.waste or "victory" in self.card(c).types]
                 for c in junk:
                     p.hand.remove(c)
                     p.discard.append(c)
@@ -386,7 +402,7 @@ class TrainsState:
 
     def _keep_value(self, cid: str) -> tuple[int, int]:
         card = self.card(cid)
-        if cid == WASTE or "victory" in card.types:
+        if cid == self.waste or "victory" in card.types:
             return (-1, 0)
         return (card.value + (2 if "action" in card.types else 0), card.cost or 0)
 
@@ -394,10 +410,10 @@ class TrainsState:
         if "no_waste_gain" in self.modifiers:
             return
         for _ in range(n):
-            if self.supply.get(WASTE, 0) <= 0:
+            if self.supply.get(self.waste, 0) <= 0:
                 return  # an empty Waste pile does not stop the rest of the effect
-            self.supply[WASTE] -= 1
-            self.me.gained.append(WASTE)
+            self.supply[self.waste] -= 1
+            self.me.gained.append(self.waste)
 
     def _buy(self, action: tuple[Any, ...]) -> None:
         cid = action[1] if len(action) == 2 else None
@@ -418,10 +434,10 @@ class TrainsState:
     def _end_turn(self) -> None:
         p = self.me
         if not self.acted:  # passing the whole turn returns every Waste in hand
-            n = p.hand.count(WASTE)
+            n = p.hand.count(self.waste)
             for _ in range(n):
-                p.hand.remove(WASTE)
-            self.supply[WASTE] += n
+                p.hand.remove(self.waste)
+            self.supply[self.waste] += n
         p.discard.extend(p.hand + p.play + p.gained)
         p.hand, p.play, p.gained = [], [], []
         self._draw(p, self.world.rules.hand_size)
@@ -435,7 +451,7 @@ class TrainsState:
             self.rounds += 1
 
     def _end_reason(self) -> str:
-        empty = sum(1 for cid, n in self.supply.items() if cid != WASTE and n <= 0)
+        empty = sum(1 for cid, n in self.supply.items() if cid != self.waste and n <= 0)
         if empty >= self.world.rules.empty_piles_to_end:
             return "piles"
         if any(len(p.rails) >= self.world.rules.rails_per_player for p in self.players):
@@ -627,6 +643,48 @@ HOOK_IMPLS = {
     "pulling": _pulling, "signals": _signals, "stationmaster-office": _stationmaster_office,
     "wagon-factory": _wagon_factory,
 }
+
+
+CHOICE_STEPS = (LayRail, PlaceStation, Choose, Optional_)
+
+
+def unplayable(card: TrainsCard) -> str | None:
+    """Why the engine cannot play (or buy) this card, or ``None`` when it can.
+
+    The engine asks a card's one choice when it is played: the hex of its one ``lay_rail`` or
+    ``place_station`` step, or the option of a ``choose``/``optional`` first step. So choice
+    steps stand at the top of the effect, one per card; ``on_buy`` asks for none; and every
+    hook is one the engine implements (``HOOK_IMPLS``). TRN018 refuses a supply that names a
+    card breaking this, before a simulation would fail on it.
+    """
+    for field_name in ("effect", "on_buy"):
+        for step in _all_steps(getattr(card, field_name)):
+            if isinstance(step, Hook) and step.name not in HOOK_IMPLS:
+                return f"the engine does not implement hook {step.name!r} yet"
+    if any(isinstance(s, CHOICE_STEPS) for s in _all_steps(card.on_buy)):
+        return "on_buy steps cannot ask for a choice (lay_rail, place_station, choose, optional)"
+    top = [s for s in card.effect if isinstance(s, CHOICE_STEPS)]
+    nested = [s for s in _all_steps(card.effect) if isinstance(s, CHOICE_STEPS)]
+    if len(nested) > len(top):
+        return "a lay_rail, place_station, choose or optional step inside optional or choose"
+    if len(top) > 1:
+        return (f"{len(top)} steps that ask for a choice ({', '.join(s.do for s in top)}); the "
+                "engine asks one per card")
+    if top and isinstance(top[0], (Choose, Optional_)) and card.effect[0] is not top[0]:
+        return f"a {top[0].do} step that is not the first step"
+    return None
+
+
+def _all_steps(steps: list[Any]) -> list[Any]:
+    out: list[Any] = []
+    for step in steps:
+        out.append(step)
+        if isinstance(step, Optional_):
+            out += _all_steps(step.steps)
+        elif isinstance(step, Choose):
+            for option in step.options:
+                out += _all_steps(option)
+    return out
 
 
 @dataclass(frozen=True, slots=True)

@@ -152,7 +152,8 @@ class TrainsCard(Strict):
 
     id: Id
     name: Text
-    set: Literal["base", "rising-sun"]
+    set: Id = Field(description="The card set (base game or expansion) it belongs to; one of "
+                            "the `sets` declared in setup.yaml (checked by TRN016).")
     kind: Literal["basic", "kingdom"]
     types: list[CardType] = Field(min_length=1, max_length=3)
     cost: int | None = Field(None, ge=0, le=12, description="None: cannot be bought (Waste).")
@@ -189,11 +190,13 @@ class TrainsMap(Strict):
 
     id: Id
     name: Text
-    players: list[int] = Field(min_length=1, description="Player counts the map is for.")
+    players: list[Annotated[int, Field(ge=1, le=6)]] = Field(
+        min_length=1, description="Player counts the map is for.")
     hexes: list[Hex] = Field(min_length=1)
     barriers: list[list[int]] = Field(default_factory=list,
                                       description="Pairs of neighbouring hexes a line separates.")
-    adjacent_pairs: int = Field(ge=1, description="Adjacent hex pairs (barriers removed).")
+    adjacent_pairs: int = Field(ge=1, le=1000,
+                                description="Adjacent hex pairs (barriers removed).")
     status: Status = "confirmed"
     note: str | None = None
 
@@ -220,14 +223,15 @@ class Rules(Strict):
 
     fixed_piles: list[Id] = Field(min_length=1)
     kingdom_piles: int = Field(ge=1, le=20)
-    start_deck: dict[Id, int]
+    start_deck: dict[Id, Annotated[int, Field(ge=1, le=20)]] = Field(
+        min_length=1, max_length=10, description="Copies of each card in a starting deck.")
     hand_size: int = Field(ge=1, le=10)
-    rails_per_player: int = Field(ge=1)
-    station_tokens: int = Field(ge=1)
-    empty_piles_to_end: int = Field(ge=1)
-    city_vp: list[int] = Field(min_length=4, max_length=4,
-                               description="VP for a rail in a city with 0, 1, 2, 3 stations.")
-    box_total: int = Field(description="Cards in the base box (500).")
+    rails_per_player: int = Field(ge=1, le=100)
+    station_tokens: int = Field(ge=1, le=200)
+    empty_piles_to_end: int = Field(ge=1, le=20)
+    city_vp: list[Annotated[int, Field(ge=0, le=20)]] = Field(
+        min_length=4, max_length=4, description="VP for a rail in a city with 0, 1, 2, 3 stations.")
+    box_total: int = Field(ge=1, le=5000, description="Cards in the base box (500).")
 
 
 class SetupFile(Strict):
@@ -241,6 +245,9 @@ class SetupEntry(Strict):
 
     id: Id
     name: Text
+    sets: list[Id] = Field(min_length=1, description="The card sets (the base game, then its "
+                           "expansions) whose cards this game knows; a new expansion is a new "
+                           "entry here and a cards file whose cards name it in `set`.")
     rules: Rules
     randomizers: list[Id] = Field(min_length=1)
     presets: list[Preset] = Field(default_factory=list)

@@ -225,7 +225,8 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric") -> 
     """Decks of ``decks.yaml``: ``base`` and ``rising-sun`` (every card, as many as its pile),
     and ``randomizers`` (one card per base kingdom card)."""
     printer = TrainsPrinter(content, loc)
-    title = loc.text("setups", "base", "name")
+    setups = content.of("setups")
+    title = loc.text("setups", setups[0].id, "name") if setups else "Trains"
     decks = []
     for rec in content.of("decks"):
         deck = rec.obj

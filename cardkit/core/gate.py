@@ -1,0 +1,101 @@
+"""The content gate: every command that uses content runs the checks first.
+
+``simulate``, ``strength``, ``pdf`` and ``i18n export`` call :func:`require_clean` (or
+:func:`gate`) before they hand content to an engine, a template or an exchange writer. The gate
+runs exactly what ``cardkit check GAME`` runs — loading, schema validation, the game's
+consistency checks and the translation checks (the print fit check included) — through the
+same result cache, so a gate on unchanged content answers in well under a second. It then keeps
+the findings that matter for what the command uses:
+
+* the game's own files (every command);
+* for a ``locale``: also the locale files (``content/locales/*.yaml``, which every localised
+  command loads) and the overlays and glossary of that locale (``i18n/<locale>/``,
+  ``glossary/<locale>.yaml``); other locales' translations do not block.
+
+Errors raise :class:`ContentBlocked` (exit code 1, the located diagnostics attached); warnings
+never block.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from .checking import DEFAULT_CACHE_DIR, LOCALES, CheckOptions, run_check
+from .diagnostics import Diagnostic, Severity
+from .discovery import display_path, game_folder
+from .errors import UsageProblem
+
+if TYPE_CHECKING:
+    from .content import GameContent
+
+
+class ContentBlocked(UsageProblem):
+    """The content a command would use has errors (exit code 1, not 2).
+
+    ``diagnostics`` are the located errors, sorted; ``game`` is the game to run ``cardkit
+    check`` on. The CLI prints every diagnostic and one closing line.
+    """
+
+    exit_code = 1
+
+    def __init__(self, game: str, diagnostics: list[Diagnostic]) -> None:
+        n = len(diagnostics)
+        super().__init__(f"{n} error{'' if n == 1 else 's'} in the content; run "
+                         f"`cardkit check {game}`")
+        self.game = game
+        self.diagnostics = diagnostics
+
+
+def _locale_of(file: str, game_base: str, locales_base: str) -> tuple[bool, str | None]:
+    """``(is_translation_side, locale)`` of a diagnostic's file (display path)."""
+    if file.startswith(locales_base + "/"):
+        return True, None  # a locale definition: needed by every localised command
+    for folder in ("/i18n/", "/glossary/"):
+        prefix = game_base + folder
+        if file.startswith(prefix):
+            first = file[len(prefix):].split("/", 1)[0]
+            return True, first.rsplit(".", 1)[0] if folder == "/glossary/" else first
+    return False, None
+
+
+def relevant(diagnostics: list[Diagnostic], game: str, content_dir: Path,
+             locale: str | None = None) -> list[Diagnostic]:
+    """The findings of ``cardkit check GAME`` that concern a command using the game's content
+    (and, with ``locale``, its translation into that locale)."""
+    game_base = display_path(game_folder(content_dir, game))
+    locales_base = display_path(content_dir / LOCALES)
+    out = []
+    for d in diagnostics:
+        translation, owner = _locale_of(d.file, game_base, locales_base)
+        if not translation:
+            out.append(d)
+        elif locale is not None and owner in (None, locale):
+            out.append(d)
+    return out
+
+
+def gate(game: str, content_dir: Path, locale: str | None = None,
+         cache_dir: Path | None = DEFAULT_CACHE_DIR) -> list[Diagnostic]:
+    """Run ``cardkit check GAME``; raise :class:`ContentBlocked` when anything the command uses
+    has errors. Returns the remaining (non-blocking) findings that concern it."""
+    report = run_check(CheckOptions((game,), content_dir, cache_dir))
+    found = relevant(report.diagnostics, game, content_dir, locale)
+    errors = [d for d in found if d.severity is Severity.ERROR]
+    if errors:
+        raise ContentBlocked(game, errors)
+    return found
+
+
+def require_clean(game: str, content_dir: Path, locale: str | None = None,
+                  cache_dir: Path | None = DEFAULT_CACHE_DIR) -> GameContent:
+    """The game's content, validated and checked (see :func:`gate`); raises
+    :class:`ContentBlocked` when it has errors."""
+    from .checking import load_game
+
+    gate(game, content_dir, locale, cache_dir)
+    content, diags = load_game(game, content_dir, cache_dir)
+    errors = [d for d in diags if d.severity is Severity.ERROR]
+    if errors or not content.complete:  # changed since the check ran
+        raise ContentBlocked(game, errors)
+    return content

@@ -1,0 +1,306 @@
+"""``cardkit new`` and ``cardkit init``: skeletons for a designer's first object and folder.
+
+``new GAME KIND ID`` adds one schema-valid object of a kind, generated from the kind's model: the
+required fields only, with placeholder values that are clearly marked (texts ``TODO ...``, ids
+``todo``, numbers at their lowest allowed value) and a ``# TODO`` comment on the new object. A
+kind kept in one file (``regions.yaml``) gets the object appended, keeping the file's comments
+(the round-trip loader of ``cardkit fmt``); a kind of many files (``cards/*.yaml``) gets a new
+file ``cards/<id>.yaml`` unless ``into`` names an existing one. Existing content is never
+overwritten: an id that is already defined, or a file that does not load, is refused.
+
+``init DIR`` writes a new content folder: ``locales/en.yaml`` and the starter content of one game
+(the small, consistent example world kept in ``cardkit/games/<game>/starter/``), with modelines
+for the new place. ``cardkit check --content DIR`` accepts it with no errors.
+"""
+
+from __future__ import annotations
+
+import importlib.resources
+import io
+import re
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Literal, Union
+
+from pydantic import BaseModel
+
+from .errors import UsageProblem
+from .registry import GAMES, get_game
+from .spec import FileKind
+from .suggest import did_you_mean
+from .validation import ID_PATTERN, PATTERN_WORDS
+
+TODO_COMMENT = "TODO: fill in the placeholders (cardkit new)"
+ID_RE = re.compile(ID_PATTERN)
+
+
+class ScaffoldProblem(UsageProblem):
+    """``new`` or ``init`` cannot do what was asked (exit code 2, nothing written)."""
+
+
+@dataclass(slots=True)
+class NewResult:
+    """What ``cardkit new`` wrote: the file, whether it is new, and the fields to fill in."""
+
+    path: Path
+    created: bool
+    placeholders: list[str] = field(default_factory=list)
+
+
+@dataclass(slots=True)
+class InitResult:
+    """What ``cardkit init`` wrote."""
+
+    root: Path
+    game: str
+    files: list[Path] = field(default_factory=list)
+
+
+# -- skeletons from the model ------------------------------------------------------------------
+
+def skeleton(kind: FileKind, obj_id: str) -> tuple[dict[str, Any], list[str]]:
+    """A schema-valid object of ``kind`` with id ``obj_id``, and the dotted paths of its
+    placeholder values."""
+    from .content import item_model
+
+    placeholders: list[str] = []
+    data = _model_value(item_model(kind), "", placeholders, 0)
+    data["id"] = obj_id
+    placeholders = [p for p in placeholders if p != "id"]
+    return data, placeholders
+
+
+def _model_value(model: type[BaseModel], path: str, todo: list[str], index: int) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name, info in model.model_fields.items():
+        if not info.is_required():
+            continue
+        where = f"{path}.{name}" if path else name
+        out[name] = _value(info.annotation, list(info.metadata), where, todo, index)
+    return out
+
+
+def _constraints(metadata: list[Any]) -> dict[str, Any]:
+    found: dict[str, Any] = {}
+    for m in metadata:
+        for attr in ("ge", "gt", "le", "lt", "min_length", "max_length", "pattern"):
+            value = getattr(m, attr, None)
+            if value is not None:
+                found.setdefault(attr, value)
+        found.update(_constraints(list(getattr(m, "metadata", []) or [])))
+    return found
+
+
+def _value(tp: Any, metadata: list[Any], path: str, todo: list[str], index: int) -> Any:
+    while typing.get_origin(tp) is typing.Annotated:
+        args = typing.get_args(tp)
+        tp, metadata = args[0], metadata + list(args[1:])
+    c = _constraints(metadata)
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is Literal:
+        return args[index % len(args)]
+    if origin in (Union, types.UnionType):
+        member = next(a for a in args if a is not type(None))
+        return _value(member, metadata, path, todo, index)
+    if isinstance(tp, type) and issubclass(tp, BaseModel):
+        return _model_value(tp, path, todo, index)
+    if origin in (list, tuple, set):
+        n = int(c.get("min_length", 0) or 0)
+        return [_value(args[0], [], f"{path}.{i}", todo, i) for i in range(n)]
+    if origin is dict:
+        n = int(c.get("min_length", 0) or 0)
+        out: dict[Any, Any] = {}
+        for i in range(n):
+            key = _value(args[0], [], path, todo, i)
+            key = f"{key}-{i + 1}" if isinstance(key, str) and key in out else key
+            out[key] = _value(args[1], [], f"{path}.{i}", todo, i)
+        return out
+    todo.append(path)
+    if tp is bool:
+        return False
+    if tp in (int, float):
+        low = c.get("ge", (c["gt"] + 1) if "gt" in c else 0)
+        if "le" in c and low > c["le"]:
+            low = c["le"]
+        return tp(low)
+    if tp is str:
+        if c.get("pattern") == ID_PATTERN:
+            return "todo"
+        text = f"TODO {path.rsplit('.', 1)[-1].replace('_', ' ')}"
+        text = text.ljust(int(c.get("min_length", 0) or 0), ".")
+        return text[:int(c["max_length"])] if "max_length" in c else text
+    raise ScaffoldProblem(f"cannot make a placeholder for {path} ({tp!r})")
+
+
+# -- cardkit new -------------------------------------------------------------------------------
+
+def new_object(game: str, kind_name: str, obj_id: str, content_dir: Path,
+               schemas_dir: Path | None = None, into: str | None = None) -> NewResult:
+    """Add a skeleton object to a game's content (see the module docstring)."""
+    from .checking import load_game
+    from .content import item_model
+    from .outputs import write_content_files
+    from .validation import validate
+
+    spec = get_game(game)
+    names = [k.name for k in spec.kinds]
+    kind = next((k for k in spec.kinds if k.name == kind_name), None) or next(
+        (k for k in spec.kinds if k.name in (kind_name + "s", kind_name + "es")), None)
+    if kind is None:
+        raise ScaffoldProblem(f"{game} has no kind {kind_name!r}{did_you_mean(kind_name, names)};"
+                              f" kinds: {', '.join(names)}")
+    if not ID_RE.match(obj_id) or len(obj_id) > 64:
+        slug = "-".join(re.findall(r"[a-z0-9]+", obj_id.casefold()))
+        raise ScaffoldProblem(f"{obj_id!r} is not a valid id: {PATTERN_WORDS[ID_PATTERN]}"
+                              + (f" (try {slug!r})" if slug else ""))
+    if not content_dir.is_dir():
+        raise ScaffoldProblem(f"content folder not found: {content_dir}; create one with "
+                              f"`cardkit init {content_dir}`")
+    folder = content_dir / game
+    if folder.is_dir():
+        content, _ = load_game(game, content_dir)
+        if content.exists(kind.name, obj_id):
+            rec = content.index(kind.name).get(obj_id)
+            shown = f" in {rec.file}" if rec is not None else ""
+            raise ScaffoldProblem(f"{kind.name} {obj_id!r} already exists{shown}; nothing was "
+                                  "written")
+    rel = into if into is not None else (kind.pattern if "*" not in kind.pattern
+                                         else kind.pattern.replace("*", obj_id, 1))
+    if not kind.matches(rel):
+        raise ScaffoldProblem(f"{rel} is not a {kind.name} file of {game} (those match "
+                              f"{kind.pattern!r})")
+    path = folder / rel
+    obj, todo = skeleton(kind, obj_id)
+    _, problems = validate(item_model(kind), obj, str(path))
+    if problems:
+        raise ScaffoldProblem(f"cannot add {kind.name} {obj_id!r}: {problems[0].message}")
+    text, created = _with_object(path, kind, obj, game, content_dir, schemas_dir)
+    write_content_files({path: text}, content_dir)
+    return NewResult(path, created, todo)
+
+
+def _with_object(path: Path, kind: FileKind, obj: dict[str, Any], game: str, content_dir: Path,
+                 schemas_dir: Path | None) -> tuple[str, bool]:
+    """The file's new text: the existing file with ``obj`` appended, or a new file."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+    from ruamel.yaml.error import YAMLError
+
+    yaml = _rt_yaml()
+    item = _commented(obj)
+    item.yaml_add_eol_comment(TODO_COMMENT, "id")
+    if path.exists():
+        try:
+            data = yaml.load(path.read_text("utf-8"))
+        except (YAMLError, UnicodeDecodeError, OSError) as exc:
+            raise ScaffoldProblem(f"{path} does not load ({type(exc).__name__}); fix it first "
+                                  "(`cardkit check`); nothing was written") from None
+        items = data.get(kind.items) if isinstance(data, dict) else None
+        if not isinstance(items, list):
+            raise ScaffoldProblem(f"{path} has no `{kind.items}:` list to add to; nothing was "
+                                  "written")
+        items.append(item)
+        buffer = io.StringIO()
+        yaml.dump(data, buffer)
+        return buffer.getvalue(), False
+    data = CommentedMap()
+    data[kind.items] = CommentedSeq([item])
+    buffer = io.StringIO()
+    yaml.dump(data, buffer)
+    return _modeline(path, game, content_dir, schemas_dir) + "\n" + buffer.getvalue(), True
+
+
+def _commented(value: Any) -> Any:
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if isinstance(value, dict):
+        out = CommentedMap()
+        for k, v in value.items():
+            out[k] = _commented(v)
+        return out
+    if isinstance(value, list):
+        seq = CommentedSeq([_commented(v) for v in value])
+        if all(not isinstance(v, (dict, list)) for v in value):
+            seq.fa.set_flow_style()
+        return seq
+    return value
+
+
+def _rt_yaml() -> Any:
+    from ruamel.yaml import YAML
+
+    yaml = YAML(typ="rt")
+    yaml.indent(mapping=2, sequence=4, offset=2)
+    yaml.width = 100
+    yaml.preserve_quotes = True
+    return yaml
+
+
+def _modeline(path: Path, game: str, content_dir: Path, schemas_dir: Path | None) -> str:
+    from .content import schema_for
+    from .modeline import default_schemas_dir, modeline_for
+
+    relpath = path.relative_to(content_dir).as_posix().split("/", 1)[1]
+    schema = schema_for(get_game(game), relpath)
+    base = schemas_dir if schemas_dir is not None else default_schemas_dir(content_dir)
+    return modeline_for(path, base / (schema or ""))
+
+
+# -- cardkit init ------------------------------------------------------------------------------
+
+def starter_games() -> list[str]:
+    """Games that ship a starter content folder for ``cardkit init``."""
+    return [g for g in sorted(GAMES) if _starter(g).is_dir()]
+
+
+def _starter(game: str) -> Any:
+    return importlib.resources.files(GAMES[game]) / "starter"
+
+
+def init_content(dest: Path, game: str = "terra", schemas_dir: Path | None = None,
+                 force: bool = False) -> InitResult:
+    """Write a new content folder at ``dest`` holding ``locales/`` and ``game``'s starter."""
+    from .outputs import write_content_files
+
+    get_game(game)
+    if game not in starter_games():
+        raise ScaffoldProblem(f"{game} has no starter content; games with one: "
+                              f"{', '.join(starter_games())}")
+    if dest.exists() and not dest.is_dir():
+        raise ScaffoldProblem(f"{dest} exists and is not a folder")
+    if dest.is_dir() and any(dest.iterdir()) and not force:
+        raise ScaffoldProblem(f"{dest} is not empty; pass --force to add the starter files to "
+                              "it (existing files are never replaced)")
+    files: dict[Path, str] = {}
+    for relpath, text in sorted(_walk(_starter(game))):
+        path = dest / relpath
+        top = relpath.split("/", 1)[0]
+        modeline = (_locale_modeline(path, dest, schemas_dir) if top == "locales"
+                    else _modeline(path, top, dest, schemas_dir))
+        files[path] = modeline + "\n" + text
+    clash = [p for p in files if p.exists()]
+    if clash:
+        raise ScaffoldProblem(f"{', '.join(str(p) for p in clash)} already exist(s); nothing "
+                              "was written")
+    dest.mkdir(parents=True, exist_ok=True)
+    write_content_files(files, dest)
+    return InitResult(dest, game, sorted(files))
+
+
+def _locale_modeline(path: Path, dest: Path, schemas_dir: Path | None) -> str:
+    from .modeline import default_schemas_dir, modeline_for
+
+    base = schemas_dir if schemas_dir is not None else default_schemas_dir(dest)
+    return modeline_for(path, base / "locales.schema.json")
+
+
+def _walk(root: Any, prefix: str = "") -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    for entry in root.iterdir():
+        rel = f"{prefix}{entry.name}"
+        if entry.is_dir():
+            out += _walk(entry, rel + "/")
+        elif entry.name.endswith((".yaml", ".yml")):
+            out.append((rel, entry.read_text("utf-8")))
+    return out
