@@ -212,7 +212,7 @@ def test_ctrl_c_in_any_command_exits_130(monkeypatch: pytest.MonkeyPatch) -> Non
     def interrupted(*args: object, **kwargs: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli_module, "run_check", interrupted)
+    monkeypatch.setattr(cli_module.content_cmds, "run_check", interrupted)
     code, _, err = cli("check", "--content", str(SHIPPED))
     assert code == 130 and "cardkit: interrupted" in err and "Aborted" not in err
 
@@ -369,7 +369,7 @@ def test_debug_is_accepted_after_the_sub_command_and_shows_the_traceback(
     def broken(*args: object, **kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(cli_module, "run_check", broken)
+    monkeypatch.setattr(cli_module.content_cmds, "run_check", broken)
     code, _, err = cli("check", "--content", str(SHIPPED))
     assert code == 2 and "internal error: RuntimeError: boom" in err and "Traceback" not in err
     for args, env in ((["check", "--content", str(SHIPPED), "--debug"], None),

@@ -1,0 +1,31 @@
+"""The ``cardkit`` command line: the only code that prints, parses argv or exits.
+
+Exit codes: 0 clean, 1 findings, 2 usage or internal error, 130 interrupted. Heavy modules
+(pydantic models, ruamel, reportlab) are imported inside commands so that a cached ``check``
+starts fast. Each module holds one family of commands; they are added to the root group here,
+explicitly.
+"""
+
+from __future__ import annotations
+
+from .app import main
+from .content_cmds import (
+    _all_codes,
+    check,
+    codes,
+    fmt,
+    init_command,
+    list_objects,
+    new_command,
+    schema,
+    show,
+)
+from .i18n_cmds import i18n
+from .print_cmds import pdf
+from .run_cmds import simulate, strength
+
+for _command in (check, codes, new_command, init_command, schema, fmt, list_objects, show, pdf,
+                 simulate, strength, i18n):
+    main.add_command(_command)
+
+__all__ = ["main", "_all_codes"]

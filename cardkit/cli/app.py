@@ -1,0 +1,119 @@
+"""The ``cardkit`` root command, its error guard and the options every command shares.
+
+The CLI package (``cardkit.cli``) is the only code that prints, parses argv or exits.
+
+Exit codes: 0 clean, 1 findings, 2 usage or internal error. Heavy modules (pydantic models,
+ruamel, reportlab) are imported inside commands so that a cached ``check`` starts fast.
+"""
+
+from __future__ import annotations
+
+import sys
+import traceback
+from collections.abc import Callable
+from functools import wraps
+from pathlib import Path
+from typing import Any, TypeVar
+
+import click
+
+from .. import __version__
+from ..core.errors import UsageProblem
+from ..core.gate import ContentBlocked
+
+F = TypeVar("F", bound=Callable[..., Any])
+FORMATS = ("text", "json", "github", "sarif")
+content_option = click.option(
+    "--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
+    show_default=True, envvar="CARDKIT_CONTENT", show_envvar=True,
+    help="Folder holding one sub-folder per game.")
+force_option = click.option(  # the same flag on every command that writes a user-named file
+    "--force", is_flag=True,
+    help="Replace an existing output file that cardkit did not write (or that was changed).")
+
+
+def _blocked(exc: ContentBlocked) -> None:
+    """Print the located errors that stopped a command at the content gate; exit 1."""
+    from ..core.reporters import text_line
+
+    for diag in exc.diagnostics:
+        click.echo(text_line(diag), err=True)
+    click.echo(f"cardkit: {exc}; nothing was written", err=True)
+    sys.exit(1)
+
+
+def _guard(func: F) -> F:
+    """Turn usage problems into exit code 2 with a message, and unexpected errors likewise;
+    Ctrl-C becomes exit code 130 (commands that keep partial work report it before that)."""
+
+    @wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        try:
+            return func(*args, **kwargs)
+        except ContentBlocked as exc:  # the content gate: located errors, exit 1
+            _blocked(exc)
+        except UsageProblem as exc:
+            message = exc.args[0] if exc.args else str(exc)
+            click.echo(f"cardkit: {message}", err=True)
+            sys.exit(2)
+        except KeyboardInterrupt:  # Ctrl-C: commands that keep partial work report it themselves
+            click.echo("cardkit: interrupted", err=True)
+            sys.exit(130)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except BrokenPipeError:  # `cardkit list terra | head`
+            sys.stderr.close()
+            sys.exit(0)
+        except Exception as exc:  # noqa: BLE001 - the last line of defence
+            click.echo(f"cardkit: internal error: {type(exc).__name__}: {exc}", err=True)
+            if _debug_wanted():
+                traceback.print_exc()
+            else:
+                click.echo("cardkit: run again with --debug for the traceback, and please "
+                           "report it", err=True)
+            sys.exit(2)
+
+    return wrapper  # type: ignore[return-value]
+
+
+def _debug_wanted() -> bool:
+    """Whether ``--debug`` (anywhere on the command line) or ``CARDKIT_DEBUG`` wants tracebacks."""
+    ctx = click.get_current_context(silent=True)
+    if ctx is not None and ctx.find_root().params.get("debug"):
+        return True
+    return "--debug" in sys.argv
+
+
+class _CardkitGroup(click.Group):
+    """The root group: ``--debug`` is accepted after the sub-command too, and Ctrl-C anywhere
+    (also outside a command body) exits 130 instead of click's "Aborted!" with exit 1."""
+
+    def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
+        """Move every ``--debug`` before ``--`` to the front, where the group's option is."""
+        end = args.index("--") if "--" in args else len(args)
+        head = [a for a in args[:end] if a != "--debug"]
+        if len(head) != end:
+            args = ["--debug", *head, *args[end:]]
+        return super().parse_args(ctx, args)
+
+    def invoke(self, ctx: click.Context) -> Any:
+        """Run the command; Ctrl-C outside a guarded body still exits 130, quietly."""
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("cardkit: interrupted", err=True)
+            sys.exit(130)
+
+
+@click.group(cls=_CardkitGroup, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="cardkit")
+@click.option("--debug", is_flag=True, envvar="CARDKIT_DEBUG", show_envvar=True,
+              help="Show the traceback of an internal error (accepted anywhere on the command "
+              "line).")
+def main(debug: bool) -> None:
+    """cardkit: validated YAML card databases for board games.
+
+    Exit codes: 0 clean, 1 findings, 2 usage or internal error, 130 interrupted (Ctrl-C; the
+    finished work is kept and reported). Environment: CARDKIT_CONTENT (the default --content
+    folder), CARDKIT_DEBUG=1 (same as --debug).
+    """

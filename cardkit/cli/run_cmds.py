@@ -1,0 +1,163 @@
+"""Commands that play games: ``simulate`` and ``strength``."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from .app import _guard, content_option, force_option
+
+
+@click.command()
+@click.argument("game")
+@content_option
+@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
+              help="Number of games to play.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the run.")
+@click.option("--bots", default=None, help="Comma-separated bots, one per seat "
+              "(e.g. guesser:0.8,hedger:0.5); default: the game's own set.")
+@click.option("--players", type=click.IntRange(1), default=None,
+              help="Number of players (a single --bots entry fills every seat).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Worker processes (default and maximum: this machine's CPUs).")
+@click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
+              show_default=True, help="Where the games run: in this process, in worker "
+              "processes, or on a Dask cluster.")
+@click.option("--scheduler", default=None, help="Dask scheduler address, tcp://HOST:PORT "
+              "(implies --backend dask; default: a local cluster).")
+@click.option("--turn-cap", type=click.IntRange(1), default=10_000, show_default=True,
+              help="Stop a game after this many actions (reported, never hidden).")
+@click.option("--format", "fmt", type=click.Choice(("text", "json", "csv")), default="text",
+              show_default=True, help="What to print.")
+@click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
+              help="Write the JSON report (every game row) to this file.")
+@click.option("--report", "report_pdf", type=click.Path(path_type=Path), default=None,
+              help="Write a PDF report with charts.")
+@force_option
+@click.option("--progress/--no-progress", default=None,
+              help="Progress bar on stderr (default: when stderr is a terminal).")
+@_guard
+def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | None,
+             players: int | None, workers: int | None, backend: str, scheduler: str | None,
+             turn_cap: int, fmt: str, out: Path | None, report_pdf: Path | None,
+             progress: bool | None, force: bool) -> None:
+    """Play seeded games with bots; report win rates, lengths and the game's statistics.
+
+    The same seed gives the same results on any backend and worker count. Ctrl-C stops the run
+    and reports the games that finished.
+    """
+    from ..core.outputs import check_output, write_output
+    from ..sim import report as rep
+    from ..sim.api import simulate as run_simulation
+
+    roots = (content_dir,)
+    for target in (out, report_pdf):  # refuse before the run, not after it
+        if target is not None:
+            check_output(target, force=force, content_roots=roots)
+
+    show = sys.stderr.isatty() if progress is None else progress
+    bar = _ProgressBar() if show else None
+    result = run_simulation(game, content_dir, games, seed, _split_list(bots), players,
+                            _backend_for(backend, scheduler),  # type: ignore[arg-type]
+                            workers, scheduler, turn_cap, bar.update if bar else None)
+    if bar:
+        bar.close()
+    text = {"text": rep.to_text, "json": rep.to_json, "csv": rep.to_csv}[fmt](result)
+    click.echo(text, nl=False)
+    if out is not None:
+        write_output(out, rep.to_json(result), force=force, content_roots=roots)
+        click.echo(f"wrote {out}", err=True)
+    if report_pdf is not None:
+        write_output(report_pdf, rep.to_pdf(result), force=force, content_roots=roots)
+        click.echo(f"wrote {report_pdf}", err=True)
+    if result.result.interrupted:
+        click.echo(f"cardkit: interrupted after {len(result.result.rows)} of {games} games",
+                   err=True)
+        sys.exit(130)
+
+
+@click.command()
+@click.argument("game")
+@content_option
+@click.option("--games", "games_per_card", type=click.IntRange(2), default=200, show_default=True,
+              help="Games per card (half in each seat order, on shared seeds).")
+@click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the run.")
+@click.option("--cards", default=None, help="Comma-separated cards (default: every kingdom card).")
+@click.option("--workers", type=click.IntRange(1), default=None,
+              help="Worker processes (default and maximum: this machine's CPUs).")
+@click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
+              show_default=True, help="Where the games run: in this process, in worker "
+              "processes, or on a Dask cluster.")
+@click.option("-o", "--out", type=click.Path(path_type=Path), default=None, help="JSON report.")
+@click.option("--report", "report_pdf", type=click.Path(path_type=Path), default=None,
+              help="PDF chart.")
+@force_option
+@_guard
+def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards: str | None,
+             workers: int | None, backend: str, out: Path | None,
+             report_pdf: Path | None, force: bool) -> None:
+    """Card strength: "baseline + card X" against the baseline, for every kingdom card."""
+    from ..core.outputs import check_output, write_output
+    from ..sim import report as rep
+    from ..sim.api import card_strength
+
+    roots = (content_dir,)
+    for target in (out, report_pdf):  # refuse before the run, not after it
+        if target is not None:
+            check_output(target, force=force, content_roots=roots)
+
+    bar = _ProgressBar() if sys.stderr.isatty() else None
+    rows = card_strength(game, content_dir, games_per_card, seed, _split_list(cards),
+                         backend, workers, bar.update if bar else None)  # type: ignore[arg-type]
+    if bar:
+        bar.close()
+    click.echo(rep.strength_text(game, rows), nl=False)
+    if out is not None:
+        write_output(out, json.dumps(rows.to_dict(), indent=1, sort_keys=True) + "\n",
+                     force=force, content_roots=roots)
+        click.echo(f"wrote {out}", err=True)
+    if report_pdf is not None:
+        write_output(report_pdf, rep.strength_pdf(game, rows), force=force, content_roots=roots)
+        click.echo(f"wrote {report_pdf}", err=True)
+    if rows.interrupted:
+        click.echo(f"cardkit: interrupted after {len(rows)} of {len(rows.cards)} cards", err=True)
+        sys.exit(130)
+
+
+def _split_list(text: str | None) -> list[str] | None:
+    """A comma-separated option as a list of stripped entries (``"a, b"`` is ``a`` and ``b``)."""
+    return [part.strip() for part in text.split(",")] if text else None
+
+
+def _backend_for(backend: str, scheduler: str | None) -> str:
+    """``--scheduler`` implies ``--backend dask`` when no backend was given; given together with
+    another backend it is a usage error (reported by the library)."""
+    source = click.get_current_context().get_parameter_source("backend")
+    if scheduler is not None and source is click.core.ParameterSource.DEFAULT:
+        return "dask"
+    return backend
+
+
+class _ProgressBar:
+    """A one-line progress bar on stderr."""
+
+    def __init__(self) -> None:
+        import time
+
+        self.start = time.perf_counter()
+
+    def update(self, done: int, total: int) -> None:
+        import time
+
+        width = 30
+        filled = int(width * done / total)
+        rate = done / max(1e-9, time.perf_counter() - self.start)
+        sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                         f"({rate:.0f}/s)")
+        sys.stderr.flush()
+
+    def close(self) -> None:
+        sys.stderr.write("\n")
