@@ -46,12 +46,24 @@ def plain_usage_error(code: int, err: str) -> None:
 
 # --- Ctrl-C in real processes -------------------------------------------------------------
 
+def _default_sigint() -> None:
+    """Give the child the default Ctrl-C handling, as a terminal does.
+
+    A shell without job control starts background commands with SIGINT ignored, and an ignored
+    signal stays ignored across exec (Python then installs no KeyboardInterrupt handler), so a
+    test run launched from such a shell (a CI script run with `&`) would otherwise send a
+    Ctrl-C that the child never sees.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 class Running:
     """A cardkit process in its own session, its stderr collected as it arrives."""
 
     def __init__(self, args: list[str]) -> None:
         self.proc = subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE,
-                                     stderr=subprocess.PIPE, start_new_session=True)
+                                     stderr=subprocess.PIPE, start_new_session=True,
+                                     preexec_fn=_default_sigint)
         self.err = b""
         self._reader = threading.Thread(target=self._read, daemon=True)
         self._reader.start()
