@@ -1,15 +1,34 @@
-"""Sheet geometry: exact trim positions and mirrored backs, without drawing anything.
+"""Sheet geometry: exact trim positions, backs that land behind their own fronts in every duplex
+mode, the back offset's direction, footers inside the printable margin — without drawing.
 
 Expected positions are worked out by hand below: the grid of bleed boxes is centred on the
-paper; a slot is the card plus the bleed on each side; row 0 is the top row.
+paper; a slot is the card plus the bleed on each side; row 0 is the top row. The flips are
+written here independently of the code: a test that reused ``Sheet.flip`` would prove nothing.
 """
 
 from __future__ import annotations
 
+import itertools
+import math
+
 import pytest
 
-from cardkit.pdf.geometry import (CARD_SIZES, PAPERS, GeometryError, SheetOptions, layout,
-                                  parse_size)
+from cardkit.core.errors import UsageProblem
+from cardkit.pdf.geometry import (
+    CARD_SIZES,
+    CROP_MARK_OFFSET,
+    FOOTER_H,
+    MIN_MARGIN,
+    PAPERS,
+    Box,
+    GeometryError,
+    Sheet,
+    SheetOptions,
+    back_transform,
+    layout,
+    parse_offset,
+    parse_size,
+)
 
 TOL = 0.05  # mm
 
@@ -25,6 +44,7 @@ EXPECTED = {
     ("letter", "mini"): (4, 4, 1.5, 14.55, 271.2),  # slots 47.45 x 66.5: x0 = 13.05, top 272.7
     ("letter", "tarot"): (2, 2, 3.0, 35.1, 263.35),  # x0 = (215.9 - 151.7) / 2 = 32.1
 }
+PAPER_CARDS = [(p, c) for p in ("a4", "letter") for c in ("poker", "mini", "tarot")]
 
 
 @pytest.mark.parametrize("paper, card", sorted(EXPECTED))
@@ -40,7 +60,6 @@ def test_trim_boxes_at_exact_positions(paper: str, card: str) -> None:
         assert (slot.trim.w, slot.trim.h) == pytest.approx((cw, ch), abs=TOL)
         assert slot.bleed.x == pytest.approx(slot.trim.x - bleed, abs=TOL)
         assert slot.bleed.w == pytest.approx(cw + 2 * bleed, abs=TOL)
-    # the grid is centred: equal margins left/right and top/bottom
     left = min(s.bleed.x for s in sheet.slots)
     right = PAPERS[paper][0] - max(s.bleed.right for s in sheet.slots)
     bottom = min(s.bleed.y for s in sheet.slots)
@@ -49,53 +68,146 @@ def test_trim_boxes_at_exact_positions(paper: str, card: str) -> None:
     assert min(left, bottom) >= 4.0
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("card", ["poker", "mini", "tarot"])
-def test_long_edge_backs_mirror_left_right(paper: str, card: str) -> None:
-    sheet = layout(SheetOptions(paper=PAPERS[paper], card=CARD_SIZES[card], duplex="long"))
-    width = PAPERS[paper][0]
-    by_pos = {(s.row, s.col): s for s in sheet.slots}
-    for s in sheet.slots:
-        assert s.back_trim.x == pytest.approx(width - s.trim.right, abs=TOL)
-        assert s.back_trim.y == pytest.approx(s.trim.y, abs=TOL)
-        # the back lands exactly on the front slot of the mirrored column
-        twin = by_pos[(s.row, sheet.cols - 1 - s.col)]
-        assert (s.back_trim.x, s.back_trim.y) == pytest.approx((twin.trim.x, twin.trim.y),
-                                                               abs=TOL)
+# --- the physical flips, written out by hand ---------------------------------------------------
+# Each maps a point of the back page to where it lies on the front page once the sheet is turned
+# over: long edge (a book page) x -> W - x; short edge (a calendar) y -> H - y; the re-feed of
+# `none` is a book-page turn too; a fold reflects about the fold line.
+
+def long_flip(sheet: Sheet, x: float, y: float) -> tuple[float, float]:
+    return (sheet.paper_w - x, y)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("card", ["poker", "mini", "tarot"])
-def test_short_edge_backs_mirror_top_bottom(paper: str, card: str) -> None:
+def short_flip(sheet: Sheet, x: float, y: float) -> tuple[float, float]:
+    return (x, sheet.paper_h - y)
+
+
+def fold_flip(sheet: Sheet, x: float, y: float) -> tuple[float, float]:
+    assert sheet.fold_line is not None
+    x1, y1, x2, _y2 = sheet.fold_line
+    if x1 == x2:  # a vertical fold line
+        return (2 * x1 - x, y)
+    return (x, 2 * y1 - y)
+
+
+FLIPS = {"long": long_flip, "short": short_flip, "none": long_flip, "fold": fold_flip}
+
+
+def landed(sheet: Sheet, slot_index: int, flip=None) -> tuple[Box, tuple[float, ...]]:  # type: ignore[no-untyped-def]
+    """The back's trim box seen from the front after the flip, and the linear part (a, b, c, d)
+    of the map from the back's design coordinates to the front page."""
+    flip = flip or FLIPS[sheet.duplex]
+    slot = sheet.slots[slot_index]
+    to_page = back_transform(slot)
+    w, h = slot.trim.w, slot.trim.h
+    corners = [flip(sheet, *to_page(u, v)) for u, v in ((0, 0), (w, 0), (0, h), (w, h))]
+    xs, ys = [c[0] for c in corners], [c[1] for c in corners]
+    o = flip(sheet, *to_page(0, 0))
+    ex = flip(sheet, *to_page(1, 0))
+    ey = flip(sheet, *to_page(0, 1))
+    linear = (ex[0] - o[0], ex[1] - o[1], ey[0] - o[0], ey[1] - o[1])
+    return Box(min(xs), min(ys), max(xs) - min(xs), max(ys) - min(ys)), linear
+
+
+#: A back seen through the card from its front, read after turning the *card* like a book page:
+#: its design's x runs right-to-left, its y bottom-to-top.
+BOOK_TURN = (-1.0, 0.0, 0.0, 1.0)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none", "fold"])
+@pytest.mark.parametrize("paper, card", PAPER_CARDS)
+def test_every_back_lands_on_its_own_front(duplex: str, paper: str, card: str) -> None:
+    sheet = layout(SheetOptions(paper=PAPERS[paper], card=CARD_SIZES[card], duplex=duplex))
+    assert sheet.slots
+    for i, slot in enumerate(sheet.slots):
+        box, linear = landed(sheet, i)
+        assert (box.x, box.y, box.w, box.h) == pytest.approx(
+            (slot.trim.x, slot.trim.y, slot.trim.w, slot.trim.h), abs=TOL), (duplex, i)
+        assert linear == pytest.approx(BOOK_TURN, abs=1e-9), (duplex, i, slot.back_turn)
+
+
+@pytest.mark.parametrize("paper, card", PAPER_CARDS)
+def test_short_edge_backs_are_turned_and_fail_under_a_long_flip(paper: str, card: str) -> None:
     sheet = layout(SheetOptions(paper=PAPERS[paper], card=CARD_SIZES[card], duplex="short"))
-    height = PAPERS[paper][1]
-    by_pos = {(s.row, s.col): s for s in sheet.slots}
+    assert all(s.back_turn == 180 for s in sheet.slots)
+    for i, slot in enumerate(sheet.slots):
+        _, linear = landed(sheet, i, long_flip)  # the printer set to the wrong edge
+        assert linear != pytest.approx(BOOK_TURN, abs=1e-9)  # the back reads upside down
+
+
+@pytest.mark.parametrize("paper, card", PAPER_CARDS)
+def test_none_backs_are_mirrored_for_the_refeed(paper: str, card: str) -> None:
+    """Today's bug: `none` printed every back where its front is, so after re-feeding (a book
+    turn) each back lands behind the mirrored column's card."""
+    sheet = layout(SheetOptions(paper=PAPERS[paper], card=CARD_SIZES[card], duplex="none"))
+    moved = [s for s in sheet.slots if abs(s.back_trim.x - s.trim.x) > TOL]
+    middle = [s for s in sheet.slots if s.col * 2 == sheet.cols - 1]
+    assert len(moved) == len(sheet.slots) - len(middle)
+
+
+@pytest.mark.parametrize("paper, card", PAPER_CARDS)
+def test_fold_sheets_keep_fronts_and_backs_apart_and_marks_off_the_fold(paper: str,
+                                                                         card: str) -> None:
+    sheet = layout(SheetOptions(paper=PAPERS[paper], card=CARD_SIZES[card], duplex="fold"))
+    assert sheet.fold in ("vertical", "horizontal") and sheet.fold_line is not None
+    x1, y1, x2, _y2 = sheet.fold_line
     for s in sheet.slots:
-        assert s.back_trim.y == pytest.approx(height - s.trim.top, abs=TOL)
-        assert s.back_trim.x == pytest.approx(s.trim.x, abs=TOL)
-        twin = by_pos[(sheet.rows - 1 - s.row, s.col)]
-        assert (s.back_trim.x, s.back_trim.y) == pytest.approx((twin.trim.x, twin.trim.y),
-                                                               abs=TOL)
+        assert not s.bleed.overlaps(s.back_bleed)
+        for a in sheet.slots:
+            assert not a.bleed.overlaps(s.back_bleed)
+        for b in (s.bleed, s.back_bleed):  # no card crosses the fold line
+            if x1 == x2:
+                assert b.right <= x1 - 1.0 or b.x >= x1 + 1.0
+            else:
+                assert b.top <= y1 - 1.0 or b.y >= y1 + 1.0
+        for b in (s.bleed, s.back_bleed):  # inside the printable area
+            assert b.x >= MIN_MARGIN - 1e-9 and b.y >= MIN_MARGIN - 1e-9
+            assert b.right <= sheet.paper_w - MIN_MARGIN + 1e-9
+            assert b.top <= sheet.paper_h - MIN_MARGIN + 1e-9
+    for mx1, my1, mx2, my2 in sheet.crop_marks + sheet.back_crop_marks:
+        if x1 == x2:
+            assert min(abs(mx1 - x1), abs(mx2 - x1)) >= 1.0 and (mx1 - x1) * (mx2 - x1) > 0
+        else:
+            assert min(abs(my1 - y1), abs(my2 - y1)) >= 1.0 and (my1 - y1) * (my2 - y1) > 0
 
 
-def test_back_offset_shifts_backs_only() -> None:
-    plain = layout(SheetOptions(card=CARD_SIZES["poker"]))
-    shifted = layout(SheetOptions(card=CARD_SIZES["poker"], back_offset=(0.7, -1.2)))
-    for a, b in zip(plain.slots, shifted.slots, strict=True):
-        assert a.trim == b.trim
-        assert b.back_trim.x == pytest.approx(a.back_trim.x + 0.7, abs=1e-9)
-        assert b.back_trim.y == pytest.approx(a.back_trim.y - 1.2, abs=1e-9)
+def test_fold_picks_the_arrangement_with_the_most_cards() -> None:
+    # A4 poker: portrait halves (105 x 297) hold 1 x 3; the paper turned, halves of 148.5 x 210
+    # hold 2 x 2 — fold picks 4 per sheet on landscape paper.
+    sheet = layout(SheetOptions(paper=PAPERS["a4"], card=CARD_SIZES["poker"], duplex="fold"))
+    assert sheet.per_sheet == 4 and (sheet.paper_w, sheet.paper_h) == (297.0, 210.0)
+    # tarot: 1 x 2 in a portrait half beats anything landscape
+    sheet = layout(SheetOptions(paper=PAPERS["a4"], card=CARD_SIZES["tarot"], duplex="fold"))
+    assert sheet.per_sheet == 2 and sheet.paper_w == 210.0
 
 
-def test_no_duplex_keeps_backs_in_place() -> None:
-    sheet = layout(SheetOptions(card=CARD_SIZES["poker"], duplex="none"))
-    assert all(s.back_trim == s.trim for s in sheet.slots)
+@pytest.mark.parametrize("duplex", ["long", "short", "none", "fold"])
+@pytest.mark.parametrize("offset", [(0.7, -1.2), (-2.5, 3.0)])
+def test_back_offset_moves_backs_as_the_printed_text_says(duplex: str,
+                                                         offset: tuple[float, float]) -> None:
+    """The info and calibration pages say: measured on the back side as it is read, +X moves the
+    backs right, +Y up. On the back page that is +x, +y; seen through from the front, a book
+    turn reverses x and a calendar turn reverses y."""
+    plain = layout(SheetOptions(card=CARD_SIZES["poker"], duplex=duplex))  # type: ignore[arg-type]
+    moved = layout(SheetOptions(card=CARD_SIZES["poker"], duplex=duplex,  # type: ignore[arg-type]
+                                back_offset=offset))
+    dx, dy = offset
+    for a, b in zip(plain.slots, moved.slots, strict=True):
+        assert a.trim == b.trim  # the fronts never move
+        assert b.back_trim.x - a.back_trim.x == pytest.approx(dx, abs=1e-9)  # right on the back
+        assert b.back_trim.y - a.back_trim.y == pytest.approx(dy, abs=1e-9)  # up on the back
+    for i in range(len(plain.slots)):
+        before, _ = landed(plain, i)
+        after, _ = landed(moved, i)
+        sx, sy = (1, -1) if (duplex == "short" or moved.fold == "horizontal") else (-1, 1)
+        assert after.x - before.x == pytest.approx(sx * dx, abs=1e-9)
+        assert after.y - before.y == pytest.approx(sy * dy, abs=1e-9)
+        assert moved.back_axes == (sx, sy)
 
 
 def test_explicit_bleed_and_gap() -> None:
     sheet = layout(SheetOptions(card=CARD_SIZES["mini"], bleed=0.0, gap=2.0))
     xs = sorted({round(s.trim.x, 4) for s in sheet.slots})
-    assert [b - a for a, b in zip(xs, xs[1:])] == pytest.approx([46.45] * (len(xs) - 1))
+    assert [b - a for a, b in itertools.pairwise(xs)] == pytest.approx([46.45] * (len(xs) - 1))
 
 
 def test_crop_marks_extend_every_trim_edge_outside_the_grid() -> None:
@@ -110,6 +222,77 @@ def test_crop_marks_extend_every_trim_edge_outside_the_grid() -> None:
         assert min(y1, y2) >= 4.0 - 1e-9  # inside the printable area
 
 
+# --- footers ----------------------------------------------------------------------------------
+
+def _mark_boxes(marks: tuple[tuple[float, float, float, float], ...]) -> list[Box]:
+    return [Box(min(x1, x2), min(y1, y2), abs(x2 - x1), abs(y2 - y1)) for x1, y1, x2, y2 in marks]
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none", "fold"])
+@pytest.mark.parametrize("paper, card", PAPER_CARDS)
+def test_footers_inside_the_printable_margin_and_clear_of_cards_and_marks(
+        duplex: str, paper: str, card: str) -> None:
+    sheet = layout(SheetOptions(paper=PAPERS[paper], card=CARD_SIZES[card],
+                                duplex=duplex))  # type: ignore[arg-type]
+    fronts = [s.bleed for s in sheet.slots] + _mark_boxes(sheet.crop_marks)
+    backs = [s.back_bleed for s in sheet.slots] + _mark_boxes(sheet.back_crop_marks)
+    pages = [(sheet.footer, fronts + (backs if sheet.fold else []))]
+    if not sheet.fold:
+        pages.append((sheet.back_footer, backs))
+    if duplex != "fold":  # duplex sheets always get their footers (the bleed gives way)
+        assert sheet.footer is not None and sheet.back_footer is not None
+    for band, occupied in pages:
+        if band is None:
+            continue
+        b = band.box
+        assert min(b.x, b.y) >= MIN_MARGIN - 1e-9
+        assert b.right <= sheet.paper_w - MIN_MARGIN + 1e-9
+        assert b.top <= sheet.paper_h - MIN_MARGIN + 1e-9
+        assert min(b.w, b.h) >= FOOTER_H - 1e-9
+        for box in occupied:
+            assert not b.overlaps(box.grow(0.25)), (band, box)
+
+
+def test_footer_room_keeps_the_card_count_by_giving_up_bleed() -> None:
+    # Letter poker holds 3 x 3 only at 0 mm bleed; the footer goes up the side margin.
+    sheet = layout(SheetOptions(paper=PAPERS["letter"], card=CARD_SIZES["poker"]))
+    assert sheet.per_sheet == 9 and sheet.footer is not None and sheet.footer.rotated
+
+
+# --- options ----------------------------------------------------------------------------------
+
+def test_low_automatic_bleed_is_a_warning_with_the_alternative() -> None:
+    sheet = layout(SheetOptions(paper=PAPERS["letter"], card=CARD_SIZES["poker"]))
+    (warning,) = sheet.warnings
+    assert "0 mm" in warning and "--bleed 1 fits 6" in warning
+    assert layout(SheetOptions(paper=PAPERS["a4"], card=CARD_SIZES["poker"])).warnings == ()
+    # a bleed the user chose is never second-guessed
+    assert layout(SheetOptions(paper=PAPERS["letter"], card=CARD_SIZES["poker"],
+                               bleed=0.0)).warnings == ()
+
+
+@pytest.mark.parametrize("opts, message", [
+    ({"bleed": math.nan}, "finite"), ({"bleed": math.inf}, "finite"), ({"bleed": -1.0}, "least"),
+    ({"bleed": 11.0}, "most"), ({"gap": math.nan}, "finite"), ({"gap": -0.5}, "least"),
+    ({"back_offset": (math.inf, 0.0)}, "finite"), ({"back_offset": (0.0, math.nan)}, "finite"),
+    ({"back_offset": (500.0, 0.0)}, "beyond"), ({"back_offset": (0.0, -10.5)}, "beyond"),
+    ({"paper": (100000.0, 100000.0)}, "at most"), ({"paper": (math.nan, 297.0)}, "finite"),
+    ({"paper": (30.0, 30.0)}, "does not fit"), ({"duplex": "sideways"}, "duplex"),
+])
+def test_impossible_options_are_usage_problems(opts: dict, message: str) -> None:  # type: ignore[type-arg]
+    with pytest.raises(GeometryError, match=message) as caught:
+        layout(SheetOptions(**opts))
+    assert isinstance(caught.value, UsageProblem)
+
+
+def test_back_offset_limits_are_inclusive() -> None:
+    layout(SheetOptions(back_offset=(10.0, -10.0)))  # the bound itself is allowed
+    assert parse_offset(" 0.5 , -1 ") == (0.5, -1.0)
+    for bad in ("1", "1,2,3", "a,b", "nan,0", "inf,0", "500,0", ""):
+        with pytest.raises(GeometryError):
+            parse_offset(bad)
+
+
 def test_card_too_large_is_a_clear_error() -> None:
     with pytest.raises(GeometryError, match="does not fit"):
         layout(SheetOptions(card=(300.0, 400.0)))
@@ -118,5 +301,14 @@ def test_card_too_large_is_a_clear_error() -> None:
 def test_parse_size() -> None:
     assert parse_size("Letter", PAPERS, "paper") == (215.9, 279.4)
     assert parse_size("100x150mm", PAPERS, "paper") == (100.0, 150.0)
-    with pytest.raises(GeometryError):
-        parse_size("b5", PAPERS, "paper")
+    assert parse_size("5080x5080", PAPERS, "paper") == (5080.0, 5080.0)
+    for bad in ("b5", "5081x100", "100000x100000", "nanxnan", "-5x3", "0x100"):
+        with pytest.raises(GeometryError):
+            parse_size(bad, PAPERS, "paper")
+
+
+def test_crop_mark_offset_is_outside_the_bleed() -> None:
+    sheet = layout(SheetOptions(card=CARD_SIZES["poker"], duplex="short"))
+    grid = min(s.bleed.y for s in sheet.slots)
+    assert all(max(m[1], m[3]) <= grid - CROP_MARK_OFFSET + 1e-9
+               for m in sheet.crop_marks if m[0] == m[2] and m[1] < grid)

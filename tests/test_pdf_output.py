@@ -107,8 +107,33 @@ def test_sheet_pages_are_complete(pdfs: dict[str, Path]) -> None:
     # region list + blank, and the index
     assert len(reader.pages) == 2 + 2 + 2 * sheets + 2 + 2 + 1
     assert "100 mm x 100 mm" in text[2]
-    assert any("card index" in t for t in text[-1:])
-    assert "sheet 1 of 16, front" in text[4] and "sheet 1 of 16, back" in text[5]
+    assert "Card index" in text[-1]
+    assert "sheet 1/16 \u00b7 front" in text[4] and "sheet 1/16 \u00b7 back" in text[5]
+    assert "back of the previous page" in text[1]
+
+
+# The generic pages in the deck's language (content/terra/i18n/*/strings.yaml, print-*).
+GENERIC = {
+    "en": ["How to print", "Calibration", "Card index", "page 3", "sheet 1/16"],
+    "el": ["Πώς να το εκτυπώσετε", "Βαθμονόμηση", "Κατάλογος καρτών", "σελίδα 3", "φύλλο 1/16"],
+    "pl": ["Jak drukować", "Kalibracja", "Spis kart", "strona 3", "arkusz 1/16"],
+}
+
+
+@pytest.mark.parametrize("locale", sorted(GENERIC))
+def test_generic_pages_are_in_the_decks_language(pdfs: dict[str, Path], locale: str) -> None:
+    text = "\n".join(page.extract_text() or "" for page in PdfReader(pdfs[locale]).pages)
+    for phrase in GENERIC[locale]:
+        assert phrase in text, phrase
+    if locale != "en":
+        for english in ("How to print", "Card index", "back of the previous page", "page 3"):
+            assert english not in text, english
+
+
+def test_pdf_version_header_matches_the_features(pdfs: dict[str, Path]) -> None:
+    data = pdfs["en"].read_bytes()
+    assert data.startswith(b"%PDF-1.7")  # ViewerPreferences /Duplex is a PDF 1.7 key
+    assert PdfReader(pdfs["en"]).pdf_header == "%PDF-1.7"
 
 
 TRAINS_KNOWN = {"en": ["Express Train", "Draw three cards."],

@@ -20,12 +20,13 @@ from .content_cmds import (
     schema,
     show,
 )
+from .export_cmds import export
 from .i18n_cmds import i18n
 from .print_cmds import pdf
 from .run_cmds import simulate, strength
 
 for _command in (check, codes, new_command, init_command, schema, fmt, list_objects, show, pdf,
-                 simulate, strength, i18n):
+                 export, simulate, strength, i18n):
     main.add_command(_command)
 
 __all__ = ["main", "_all_codes"]

@@ -55,7 +55,7 @@ def _guard(func: F) -> F:
         except UsageProblem as exc:
             message = exc.args[0] if exc.args else str(exc)
             click.echo(f"cardkit: {message}", err=True)
-            sys.exit(2)
+            sys.exit(getattr(exc, "exit_code", 2))  # 1 for findings (a text that does not fit)
         except KeyboardInterrupt:  # Ctrl-C: commands that keep partial work report it themselves
             click.echo("cardkit: interrupted", err=True)
             sys.exit(130)

@@ -103,7 +103,8 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                 "file loads", files[0].display, 1, 1))
             continue
         diagnostics.extend(run_game_checks(content))
-        if tr_files:
+        prints = getattr(content.game, "print_decks", None) is not None
+        if tr_files or prints:
             if locales is None:
                 locales, found = _load_locales(options.content_dir, parse)
                 diagnostics.extend(found)
@@ -156,12 +157,15 @@ def _load_locales(content_dir: Path, parse: Callable[[SourceFile], LoadResult]
 def translation_diagnostics(content: GameContent, files: list[SourceFile],
                             locales: dict[str, Any], parse: Callable[[SourceFile], LoadResult]
                             ) -> list[Diagnostic]:
-    """Load and check a game's translations; return their findings."""
+    """Load and check a game's translations, and fit every printed face in English and in each
+    translated locale (:func:`cardkit.pdf.fitcheck.fit_diagnostics`); return the findings."""
     from ..i18n.translations import check_translations, load_translations
+
+    from ..pdf.fitcheck import fit_diagnostics
 
     loaded = load_translations(content, files, locales, parse)
     diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game))
-    return diags
+    return diags + fit_diagnostics(content, loaded.overlays, locales)
 
 
 def extra_pair_checks(game: GameSpec) -> tuple[Any, ...]:

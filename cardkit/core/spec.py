@@ -158,6 +158,12 @@ class Game:
     extra_translation_checks: tuple[Any, ...] = ()
     #: Builds the printable decks: ``(content, localizer, units) -> list[PrintDeck]``.
     print_decks: Callable[..., Any] | None = None
+    #: Builds the printable boards: ``(content, localizer) -> list[PrintBoard]``.
+    print_boards: Callable[..., Any] | None = None
+    #: The unit systems the templates print in (each is fit-checked).
+    print_units: tuple[str, ...] = ("metric",)
+    #: The code of the English fit check (every printed string fits its frame), documented.
+    fit_code: CodeInfo | None = None
     #: The simulation plug-in (engine, bots, extra statistics): a ``cardkit.sim.protocol.SimSpec``.
     sim: Any = None
     #: A short human label for ``cardkit list`` (default: the object's name/topic/label field).
@@ -195,6 +201,9 @@ def iter_codes(game: GameSpec) -> Iterator[CodeInfo]:
     """All codes a game's checks can emit."""
     for check in game.checks:
         yield check.info
+    fit = getattr(game, "fit_code", None)
+    if fit is not None:
+        yield fit
 
 
 # -- code documentation (``cardkit codes``) ----------------------------------------------------

@@ -376,28 +376,22 @@ def plural_forms(pair: Pair) -> Iterator[Issue]:
                         + (f"; not used: {', '.join(extra)}" if extra else ""))
 
 
-def fit_check(kind: str, problem: Callable[[SourceText, str], str | None]
-              ) -> Callable[[Pair], Iterator[Issue]]:
-    """The fit check (I18N018) for one content kind of a game, from the game's own test of
-    whether a text fits its template box: ``problem(source, text)`` returns why not, or ``None``.
+def size_limit(pair: Pair) -> Iterator[Issue]:
+    """A translation is no longer than the limit translators are shown for the field (the PO
+    and XLIFF comments say "at most N characters") [max-size].
+
+    Bad:
+        # a card name: at most 28 characters
+        name: Πολύ μεγάλο όνομα κάρτας τρένου
+
+    Good:
+        name: Τρένο εξπρές
     """
-    def run(pair: Pair) -> Iterator[Issue]:
-        """A translated card text fits its box on the card at the minimum font size [max-size].
-
-        Bad:
-            # en: "Lay one rail. Gain a Waste."
-            text: Połóż jeden tor kolejowy na dowolnym wolnym polu planszy, a następnie
-              weź kartę Odpadów ze stosu Odpadów i połóż ją na swoim stosie kart odrzuconych.
-
-        Good:
-            text: Połóż jeden tor. Weź Odpady.
-        """
-        text = pair.entry.translation.text
-        if pair.source.kind == kind and isinstance(text, str):
-            message = problem(pair.source, text)
-            if message:
-                yield Issue(message)
-    return run
+    limit = pair.source.field.max_chars
+    for form, _english, text in pair.forms():
+        if len(text) > limit:
+            label = pair.source.field.label or "text"
+            yield Issue(f"{len(text)} characters; the limit for a {label} is {limit}", form)
 
 
 PAIR_CHECKS: tuple[PairCheck, ...] = (
@@ -415,6 +409,7 @@ PAIR_CHECKS: tuple[PairCheck, ...] = (
     PairCheck("I18N015", "NFC, no invisible characters", normalisation),
     PairCheck("I18N016", "every character is in the card font", glyph_coverage),
     PairCheck("I18N017", "plural forms of the locale", plural_forms),
+    PairCheck("I18N022", "no longer than the size limit shown to translators", size_limit),
 )
 
 SET_CODES: tuple[CodeInfo, ...] = (
@@ -459,6 +454,31 @@ SET_CODES: tuple[CodeInfo, ...] = (
         Good:
             eiffel-tower:
               topic: {text: Πύργος του Άιφελ, src: ca5f05f1e577}  # the current English
+        """)),
+    CodeInfo("I18N018", E, "translated text fits its frame on the printed card",
+             inspect.cleandoc("""
+        The translation fits the frame it is printed in, beside the card's badges and icons,
+        at the frame's minimum font size (the print layer lays out every face in every locale
+        and reports what does not fit, at the overlay entry).
+
+        Bad:
+            # en: "Lay one rail. Gain a Waste."
+            text: Połóż jeden tor kolejowy na dowolnym wolnym polu planszy, a następnie
+              weź kartę Odpadów ze stosu Odpadów i połóż ją na swoim stosie kart odrzuconych.
+
+        Good:
+            text: Połóż jeden tor. Weź Odpady.
+        """)),
+    CodeInfo("I18N021", W, "translation prints far smaller than the English", inspect.cleandoc("""
+        The translation fits, but only at under three quarters of the font size the English
+        gets in the same frame: players will find it hard to read. Shorten it.
+
+        Bad:
+            # en: "Ironworks" at 11 pt
+            name: Zakłady hutnicze i walcownia stali  # fits at 7 pt
+
+        Good:
+            name: Huta
         """)),
     CodeInfo("I18N019", E, "overlay of an unknown or mismatched locale", inspect.cleandoc("""
         The overlay's `locale:` must equal its folder name, and a locale file

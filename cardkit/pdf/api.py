@@ -29,6 +29,7 @@ class PdfJob:
     out: Path | None = None
     force: bool = False
     cache_dir: Path | None = DEFAULT_CACHE_DIR  # the check cache the content gate uses
+    ink_saver: bool = False  # no full-colour backgrounds or backs; generic pages without fills
 
 
 @dataclass(slots=True)
@@ -42,6 +43,8 @@ class PdfFile:
     cards: int
     size: int
     fallbacks: int
+    warnings: tuple[str, ...] = ()  # for the user (stderr), not errors
+    board: bool = False  # a board tiled over pages, not a deck of cards
 
 
 #: Printing refuses content with errors through the one content gate.
@@ -91,6 +94,13 @@ def render_game(job: PdfJob) -> list[PdfFile]:
     printer = getattr(spec, "print_decks", None)
     if printer is None:
         raise UsageProblem(f"{job.game!r} has no print templates yet")
+    if job.out is not None:  # a bad --out is refused at once, before the gate and the layout
+        check_output(job.out, force=job.force, content_roots=(job.content_dir,),
+                     ours=printed_pdf, parents=False)
+    from .geometry import check_options
+
+    check_options(job.options.sheet)  # NaN, out-of-range options: refused before any work
+    ink_saver = job.ink_saver or job.options.ink_saver
     gate(job.game, job.content_dir, job.locale, job.cache_dir)
     data = load(job.game, job.content_dir)
     if job.locale not in data.locales:
@@ -98,27 +108,54 @@ def render_game(job: PdfJob) -> list[PdfFile]:
                            f"{', '.join(sorted(data.locales))}")
     overlay = data.translations.overlays.get(job.locale) if job.locale != "en" else None
     loc = Localizer(data.content, data.locales[job.locale], overlay)
-    decks = printer(data.content, loc, job.units)
+    from .deck import PrintDeck
+    from .draw import print_kwargs
+
+    decks = printer(data.content, loc, job.units, **print_kwargs(printer, ink_saver))
+    for deck in decks:  # the generic pages' strings in the job's locale
+        if deck.strings is PrintDeck.__dataclass_fields__["strings"].default:
+            deck.strings = loc.string
+        deck.locale = job.locale
+        deck.number = loc.number
+    board_maker = getattr(spec, "print_boards", None)  # boards (a game's maps) print too
+    boards = board_maker(data.content, loc, ink_saver=ink_saver) if board_maker else []
     if job.deck is not None:
         decks = [d for d in decks if d.id == job.deck]
-        if not decks:
+        boards = [b for b in boards if b.id == job.deck]
+        if not decks and not boards:
             raise UsageProblem(f"no deck {job.deck!r} in {job.game!r}")
-    if job.out is not None and len(decks) > 1:
+    if job.out is not None and len(decks) + len(boards) > 1:
         raise UsageProblem("--out names one file; choose a deck with --deck")
     digest = content_hash(job.content_dir, job.game, job.locale)
     paths = [job.out or default_path(job, deck.id) for deck in decks]
-    for path in paths:  # refuse before drawing anything, not after the first deck
-        check_output(path, force=job.force, content_roots=(job.content_dir,), ours=printed_pdf)
+    board_paths = [job.out or default_path(job, board.id) for board in boards]
+    parents = job.out is None  # build/ is made; the folder of a named --out must exist
+    for path in paths + board_paths:  # refuse before drawing anything, not after the first deck
+        check_output(path, force=job.force, content_roots=(job.content_dir,), ours=printed_pdf,
+                     parents=parents)
+    if boards:  # a board text that does not fit refuses everything, decks included
+        from .board import faces as board_faces
+        from .fitcheck import require_fit
+
+        require_fit([f for b in boards for f in board_faces(b, job.options.sheet.paper)])
     written = []
     for deck, path in zip(decks, paths):
         deck.content_hash = digest
         opts = PdfOptions(**{**{k: getattr(job.options, k) for k in
                                 PdfOptions.__dataclass_fields__},
-                             "locale": job.locale,
+                             "locale": job.locale, "ink_saver": ink_saver,
                              "details": (("Units", job.units),)})
         result = render(deck, opts)
         write_output(path, result.data, force=job.force, content_roots=(job.content_dir,),
-                     ours=printed_pdf)
+                     ours=printed_pdf, parents=parents)
         written.append(PdfFile(path, deck.id, result.pages, result.sheets, result.cards,
-                               len(result.data), len(set(loc.fallbacks))))
+                               len(result.data), len(set(loc.fallbacks)), result.warnings))
+    for board, path in zip(boards, board_paths):
+        from .board import render_board
+
+        printed = render_board(board, job.options.sheet.paper)
+        write_output(path, printed.data, force=job.force, content_roots=(job.content_dir,),
+                     ours=printed_pdf, parents=parents)
+        written.append(PdfFile(path, board.id, printed.pages, printed.pages, 0,
+                               len(printed.data), len(set(loc.fallbacks)), board=True))
     return written

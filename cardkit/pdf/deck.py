@@ -1,18 +1,29 @@
-"""What a game hands the PDF layer: decks of cards, each side a drawing function."""
+"""What a game hands the PDF layer: decks of cards whose sides are laid-out faces.
+
+Every side is a :data:`~cardkit.pdf.layout.FaceBuilder` (``() -> Face``) and every extra page a
+:data:`PageBuilder` (``(page width mm, page height mm) -> Face``): the fit checks build the same
+faces the PDF draws, so what is checked is what is printed.
+"""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from typing import Any
 
-from .geometry import Box
+from .layout import Face, FaceBuilder
 
-#: Draws one card side: (canvas, trim box in points, bleed in points). The canvas origin is the
-#: page's; the function may paint into the bleed.
-FaceDrawer = Callable[[Any, Box, float], None]
-#: Draws a whole extra page (bar strip, region list): (canvas, page width, page height) in points.
-PageDrawer = Callable[[Any, float, float], None]
+PageBuilder = Callable[[float, float], Face]
+#: Template strings of the generic pages (info, calibration, index, footers) in the deck's
+#: locale: ``t(string_id, n=None) -> text``; ids are ``print-*`` strings of the game's content.
+Strings = Callable[..., str]
+
+
+def _english(string_id: str, n: float | None = None) -> str:
+    return string_id
+
+
+def _plain_number(value: float) -> str:
+    return f"{value:g}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -21,8 +32,8 @@ class PrintCard:
 
     id: str
     label: str
-    front: FaceDrawer
-    back: FaceDrawer | None = None
+    front: FaceBuilder
+    back: FaceBuilder | None = None
     count: int = 1
 
 
@@ -34,11 +45,31 @@ class PrintDeck:
     name: str
     size_mm: tuple[float, float]
     cards: list[PrintCard]
-    shared_back: FaceDrawer | None = None
-    extra_pages: list[tuple[str, PageDrawer]] = field(default_factory=list)
+    shared_back: FaceBuilder | None = None
+    extra_pages: list[tuple[str, PageBuilder]] = field(default_factory=list)
     content_hash: str = ""
+    #: The generic pages' strings in the deck's locale (see :data:`Strings`).
+    strings: Strings = _english
+    #: The locale the deck is printed in.
+    locale: str = "en"
+    #: Numbers on the generic pages in the deck's locale (``69,85`` in Polish).
+    number: Callable[[float], str] = _plain_number
 
     @property
     def total(self) -> int:
         """Cards to print, copies included."""
         return sum(c.count for c in self.cards)
+
+    def faces(self, page_sizes: tuple[tuple[float, float], ...] = ((210.0, 297.0),)
+              ) -> Iterator[tuple[str, Face]]:
+        """Every distinct face of the deck: ``(label, face)`` — fronts, backs, the shared back,
+        and the extra pages at each page size."""
+        for card in self.cards:
+            yield f"{card.label} (front)", card.front()
+            if card.back is not None:
+                yield f"{card.label} (back)", card.back()
+        if self.shared_back is not None:
+            yield "card back", self.shared_back()
+        for name, page in self.extra_pages:
+            for w, h in page_sizes:
+                yield f"{name} ({w:g} x {h:g} mm)", page(w, h)

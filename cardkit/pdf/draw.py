@@ -1,24 +1,34 @@
-"""Drawing decks with reportlab: sheets, crop marks, cut lines, duplex backs, calibration, info,
-card index, page numbers — or one card per page with TrimBox/BleedBox.
+"""Drawing decks with reportlab: the page plan (which page shows what), sheets of fronts and
+backs in every duplex mode, crop marks, cut lines, fold lines, footers and bookmarks — or one
+card per page with TrimBox/BleedBox.
 
-The output is deterministic: reportlab runs in invariant mode (no dates, fixed ids), so the same
-inputs give the same bytes.
+:func:`render` builds every face it will draw (cards, backs, the game's extra pages, the generic
+pages of :mod:`.pages` and :mod:`.calibration`, every footer), refuses the lot through
+:func:`~cardkit.pdf.fitcheck.require_fit` if any text does not fit, and only then draws. The
+output is deterministic: reportlab runs in invariant mode (no dates, fixed ids).
 """
 
 from __future__ import annotations
 
+import inspect
 import io
-from collections.abc import Iterator
-from dataclasses import dataclass, field
+from collections.abc import Callable
+from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
+from . import calibration, pages
 from .deck import PrintCard, PrintDeck
-from .fonts import BOLD, REGULAR, register_fonts
-from .geometry import MM_TO_PT, Box, Sheet, SheetOptions, layout, single_page
+from .fitcheck import require_fit
+from .fonts import REGULAR, register_fonts
+from .geometry import MM_TO_PT, Band, Box, Sheet, SheetOptions, layout, single_page
+from .layout import Face, FaceBuilder, TextSource
+from .words import Words
 
 Layout = Literal["sheets", "single"]
-DUPLEX_PREF = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex"}
-GREY = (0.45, 0.45, 0.45)
+DUPLEX_PREF = {"long": "DuplexFlipLongEdge", "short": "DuplexFlipShortEdge", "none": "Simplex",
+               "fold": "Simplex"}
+#: ViewerPreferences /Duplex is PDF 1.7 (PrintScaling 1.6): the header says so.
+PDF_VERSION = (1, 7)
 
 
 def pt(mm: float) -> float:
@@ -43,257 +53,329 @@ class PdfOptions:
     title: str = ""
     locale: str = "en"
     details: tuple[tuple[str, str], ...] = ()  # extra lines for the info page
+    ink_saver: bool = False  # generic pages without large filled areas
 
 
 @dataclass(slots=True)
 class PdfResult:
-    """What was written."""
+    """What was written, and what the user should know (warnings, not errors)."""
 
     pages: int
     sheets: int
     cards: int
     data: bytes
+    warnings: tuple[str, ...] = ()
+
+
+@dataclass(slots=True)
+class Page:
+    """One page of the plan: a full-page face and/or a card sheet, its footer and bookmark."""
+
+    label: str
+    face: Face | None = None
+    sheet_side: tuple[int, str] | None = None  # (sheet index, "front" | "back" | "fold")
+    footer: Face | None = None
+    band: Band | None = None
+    bookmark: tuple[int, str] | None = None  # (outline level, title)
+
+
+def sheet_layout(deck: PrintDeck, opts: PdfOptions) -> Sheet:
+    """The sheet geometry of a deck with these options (the deck's card size)."""
+    so = opts.sheet
+    return layout(SheetOptions(so.paper, deck.size_mm, so.bleed, so.gap, so.duplex,
+                               so.back_offset, so.crop_marks, so.cut_lines, so.margin))
+
+
+def plan(deck: PrintDeck, opts: PdfOptions, sheet: Sheet,
+         extra: list[tuple[str, Face]] | None = None) -> list[Page]:
+    """Every page of a sheets PDF in order, generic faces and footers built."""
+    from .. import __version__
+
+    words = Words(deck)
+    w = words.text
+    cards = [card for card in deck.cards for _ in range(card.count)]
+    n = len(cards)
+    chunks = max(1, -(-n // sheet.per_sheet)) if n else 0
+    mode = sheet.duplex
+    duplex = mode in ("long", "short")
+    has_backs = any(c.back is not None for c in deck.cards) or deck.shared_back is not None
+    gb = pages.generic_band(sheet)
+    out: list[Page] = []
+
+    def blank_back() -> None:
+        if duplex:
+            out.append(Page(w("print-back-of-previous"), pages.blank_face(sheet), band=gb))
+
+    if opts.info_page:
+        info = pages.info_face(deck, sheet, opts, words,
+                               pages.InfoRows(chunks, opts.details, __version__))
+        out.append(Page(w("print-information"), info, band=gb,
+                        bookmark=(0, w("print-information"))))
+        blank_back()
+    cal_title = w("print-calibration")
+    cal_back: Page | None = None
+    if opts.calibration:
+        front = calibration.front_face(sheet, words, opts.ink_saver)
+        label = cal_title if mode == "fold" else f"{cal_title} \u00b7 {w('print-front')}"
+        out.append(Page(label, front, band=gb, bookmark=(0, cal_title)))
+        if mode != "fold":
+            cal_back = Page(f"{cal_title} \u00b7 {w('print-back')}",
+                            calibration.back_face(sheet, words, opts.ink_saver), band=gb)
+            if duplex:
+                out.append(cal_back)
+
+    def sheet_page(i: int, side: str) -> Page:
+        first, last = i * sheet.per_sheet + 1, min(n, (i + 1) * sheet.per_sheet)
+        side_word = "" if side == "fold" else f" \u00b7 {w('print-' + side)}"
+        label = f"{w('print-sheet')} {i + 1}/{chunks}{side_word}"
+        band = sheet.back_footer if side == "back" else sheet.footer
+        return Page(label, sheet_side=(i, side), band=band,
+                    bookmark=(1, f"{label} ({first}\u2013{last})"))
+
+    sheets_title = f"{w('print-sheet')} 1\u2013{chunks}"
+    first_sheet = len(out)
+    for i in range(chunks):
+        if mode == "fold":
+            out.append(sheet_page(i, "fold"))
+            continue
+        out.append(sheet_page(i, "front"))
+        if duplex:
+            if has_backs:
+                out.append(sheet_page(i, "back"))
+            else:
+                blank_back()
+    if mode == "none" and has_backs:
+        if cal_back is not None:
+            out.append(cal_back)
+        out += [sheet_page(i, "back") for i in range(chunks)]
+    if chunks:
+        out.insert(first_sheet, Page("", bookmark=(0, sheets_title)))  # outline only
+    for name, face in extra or []:
+        out.append(Page(name, face, band=gb, bookmark=(0, name)))
+        blank_back()
+    if opts.index:
+        title = w("print-card-index")
+        for k, face in enumerate(pages.index_faces(deck, cards, sheet, words)):
+            out.append(Page(title, face, band=gb, bookmark=(0, title) if k == 0 else None))
+    number = 0
+    for page in out:
+        if page.face is None and page.sheet_side is None:
+            continue
+        number += 1
+        if page.band is not None:
+            page.footer = pages.footer_face(pages.footer_text(deck, words, page.label, number),
+                                            page.band, TextSource("strings", "print-page",
+                                                                  "text"))
+    return out
+
+
+def generic_faces(deck: PrintDeck, opts: PdfOptions) -> list[tuple[str, Face]]:
+    """Every generic face with text that a sheets PDF of ``deck`` prints (information,
+    calibration, index, and every page's footer — blank backs included), labelled — for the
+    fit checks."""
+    deck = _localised(deck, opts)
+    sheet = sheet_layout(deck, opts)
+    found: list[tuple[str, Face]] = []
+    for page in plan(deck, opts, sheet):
+        if page.face is not None and page.face.placed:  # a blank page has nothing to fit
+            found.append((page.label, page.face))
+        if page.footer is not None:
+            found.append((f"{page.label} (footer)", page.footer))
+    return found
+
+
+def _localised(deck: PrintDeck, opts: PdfOptions) -> PrintDeck:
+    """The deck labelled with the options' locale when they name one (the deck is not changed)."""
+    if opts.locale != "en" and deck.locale != opts.locale:
+        return replace(deck, locale=opts.locale)
+    return deck
+
+
+def print_kwargs(printer: Callable[..., Any], ink_saver: bool) -> dict[str, Any]:
+    """``{"ink_saver": ...}`` if the game's ``print_decks`` takes it, else nothing."""
+    try:
+        params = inspect.signature(printer).parameters
+    except (TypeError, ValueError):
+        return {}
+    takes = "ink_saver" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())
+    return {"ink_saver": ink_saver} if takes else {}
+
+
+class _Faces:
+    """Each card's faces built once (the same objects are checked and drawn)."""
+
+    def __init__(self, deck: PrintDeck) -> None:
+        self.shared = deck.shared_back() if deck.shared_back is not None else None
+        self.front: dict[int, Face] = {}
+        self.back: dict[int, Face | None] = {}
+        for card in deck.cards:
+            self.front[id(card)] = card.front()
+            self.back[id(card)] = card.back() if card.back is not None else self.shared
+
+    def labelled(self, deck: PrintDeck) -> list[tuple[str, Face]]:
+        out = []
+        for card in deck.cards:
+            out.append((f"{card.label} (front)", self.front[id(card)]))
+            if card.back is not None:
+                out.append((f"{card.label} (back)", self.back[id(card)]))  # type: ignore[arg-type]
+        if self.shared is not None:
+            out.append(("card back", self.shared))
+        return out
 
 
 def render(deck: PrintDeck, opts: PdfOptions) -> PdfResult:
-    """Draw the deck into PDF bytes."""
+    """Check every face, then draw the deck into PDF bytes.
+
+    Raises :class:`~cardkit.pdf.fitcheck.FitError` (nothing drawn) when a text of any face does
+    not fit, and :class:`~cardkit.pdf.geometry.GeometryError` for impossible options.
+    """
     from reportlab.pdfgen.canvas import Canvas
 
     register_fonts()
+    deck = _localised(deck, opts)
+    faces = _Faces(deck)
+    cards = [card for card in deck.cards for _ in range(card.count)]
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=REGULAR,
-                    initialFontSize=8)
+                    initialFontSize=8, pdfVersion=PDF_VERSION)
     canvas.setTitle(opts.title or deck.name)
     canvas.setAuthor("cardkit")
     canvas.setCreator("cardkit")
     canvas.setSubject(f"{deck.name} ({opts.locale})")
     canvas.setViewerPreference("PrintScaling", "None")
     canvas.setViewerPreference("Duplex", DUPLEX_PREF[opts.sheet.duplex])
-    cards = [card for card in deck.cards for _ in range(card.count)]
     if opts.layout == "single":
-        pages, sheets = _single(canvas, deck, cards, opts), len(cards)
+        require_fit(faces.labelled(deck))
+        n_pages, sheets = _single(canvas, deck, cards, opts, faces), len(cards)
+        warnings: tuple[str, ...] = ()
     else:
-        pages, sheets = _sheets(canvas, deck, cards, opts)
+        sheet = sheet_layout(deck, opts)
+        extra = [(name, build(sheet.paper_w, sheet.paper_h)) for name, build in deck.extra_pages]
+        page_plan = plan(deck, opts, sheet, extra)
+        generic = [(p.label, f) for p in page_plan for f in (p.face, p.footer) if f is not None]
+        require_fit([*faces.labelled(deck), *generic])
+        n_pages = _draw_plan(canvas, deck, cards, sheet, page_plan, faces,
+                             opts.sheet.cut_lines)
+        sheets, warnings = -(-len(cards) // sheet.per_sheet), sheet.warnings
+    canvas.showOutline()
     canvas.save()
-    return PdfResult(pages, sheets, len(cards), buffer.getvalue())
+    return PdfResult(n_pages, sheets, len(cards), buffer.getvalue(), warnings)
 
 
-class _Pager:
-    """Counts pages and stamps the footer on each."""
-
-    def __init__(self, canvas: Any, deck: PrintDeck, opts: PdfOptions) -> None:
-        self.canvas, self.deck, self.opts, self.n = canvas, deck, opts, 0
-
-    def finish(self, label: str, footer: bool = True) -> None:
-        self.n += 1
-        if footer:
-            w = self.canvas._pagesize[0]
-            self.canvas.setFont(REGULAR, 6)
-            self.canvas.setFillColorRGB(*GREY)
-            self.canvas.drawCentredString(w / 2, pt(1.6),
-                                          f"{self.deck.name} · {self.opts.locale} · {label} · "
-                                          f"page {self.n}")
-        self.canvas.showPage()
-
-
-def _sheets(canvas: Any, deck: PrintDeck, cards: list[PrintCard],
-            opts: PdfOptions) -> tuple[int, int]:
-    sheet_opts = SheetOptions(**{**_fields(opts.sheet), "card": deck.size_mm})
-    sheet = layout(sheet_opts)
+def _draw_plan(canvas: Any, deck: PrintDeck, cards: list[PrintCard], sheet: Sheet,
+               page_plan: list[Page], faces: _Faces, cut_lines: bool) -> int:
     size = (pt(sheet.paper_w), pt(sheet.paper_h))
     canvas.setPageSize(size)
-    duplex = sheet_opts.duplex != "none"
-    has_backs = any(c.back is not None for c in cards) or deck.shared_back is not None
-    chunks = [cards[i:i + sheet.per_sheet] for i in range(0, len(cards), sheet.per_sheet)]
-    pager = _Pager(canvas, deck, opts)
-
-    def blank_back() -> None:
-        if duplex:
-            pager.finish("back of the previous page")
-
-    if opts.info_page:
-        _info_page(canvas, deck, opts, sheet, len(chunks), size)
-        pager.finish("information")
-        blank_back()
-    if opts.calibration:
-        _calibration(canvas, sheet, size, back=False)
-        pager.finish("calibration, front")
-        if duplex:
-            _calibration(canvas, sheet, size, back=True, offset=sheet_opts.back_offset,
-                         duplex=sheet_opts.duplex)
-            pager.finish("calibration, back")
-    order = [(i, "front") for i in range(len(chunks))]
-    if has_backs:
-        if duplex:
-            order = [(i, side) for i in range(len(chunks)) for side in ("front", "back")]
-        else:
-            order += [(i, "back") for i in range(len(chunks))]
-    for index, side in order:
-        chunk = chunks[index]
-        for slot, card in zip(sheet.slots, chunk, strict=False):
-            if side == "front":
-                card.front(canvas, box_pt(slot.trim), pt(sheet.bleed))
-            else:
-                back = card.back or deck.shared_back
-                if back is not None:
-                    back(canvas, box_pt(slot.back_trim), pt(sheet.bleed))
-        _marks(canvas, sheet, chunk, side == "back", sheet_opts.cut_lines)
-        pager.finish(f"sheet {index + 1} of {len(chunks)}, {side}")
-    for name, draw in deck.extra_pages:
-        draw(canvas, *size)
-        pager.finish(name)
-        blank_back()
-    if opts.index:
-        for _ in _index_pages(canvas, deck, cards, sheet, size):
-            pager.finish("card index")
-    return pager.n, len(chunks)
+    n = 0
+    pending: list[tuple[int, str]] = []
+    for page in page_plan:
+        if page.face is None and page.sheet_side is None:
+            if page.bookmark is not None:
+                pending.append(page.bookmark)
+            continue
+        for j, (level, title) in enumerate([*pending, *([page.bookmark] if page.bookmark
+                                                           else [])]):
+            key = f"p{n + 1}.{j}"  # one destination per entry: reportlab keys titles by it
+            canvas.bookmarkPage(key)
+            canvas.addOutlineEntry(title, key, level=level)
+        pending = []
+        if page.face is not None:
+            page.face.draw(canvas, Box(0, 0, *size))
+        if page.sheet_side is not None:
+            index, side = page.sheet_side
+            chunk = cards[index * sheet.per_sheet:(index + 1) * sheet.per_sheet]
+            _draw_sheet(canvas, sheet, chunk, side, faces, cut_lines)
+        if page.footer is not None and page.band is not None:
+            pages.draw_footer(canvas, page.footer, page.band)
+        canvas.showPage()
+        n += 1
+    return n
 
 
-def _fields(opts: SheetOptions) -> dict[str, Any]:
-    return {name: getattr(opts, name) for name in SheetOptions.__dataclass_fields__}
-
-
-def _marks(canvas: Any, sheet: Sheet, chunk: list[PrintCard], back: bool, cut_lines: bool) -> None:
+def _draw_sheet(canvas: Any, sheet: Sheet, chunk: list[PrintCard], side: str,
+                faces: _Faces, cut_lines: bool) -> None:
+    bleed = pt(sheet.bleed)
+    for slot, card in zip(sheet.slots, chunk, strict=False):
+        if side in ("front", "fold"):
+            faces.front[id(card)].draw(canvas, box_pt(slot.trim), bleed)
+        if side in ("back", "fold"):
+            back = faces.back[id(card)]
+            if back is not None:
+                draw_turned(canvas, back, slot.back_trim, slot.back_turn, bleed)
     used = sheet.slots[:len(chunk)]
     canvas.setStrokeColorRGB(0, 0, 0)
     canvas.setLineWidth(0.25)
-    for x1, y1, x2, y2 in (sheet.back_crop_marks if back else sheet.crop_marks):
+    lines = {"front": sheet.crop_marks, "back": sheet.back_crop_marks,
+             "fold": sheet.crop_marks + sheet.back_crop_marks}[side]
+    for x1, y1, x2, y2 in lines:
         canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+    if sheet.fold_line is not None:
+        x1, y1, x2, y2 = sheet.fold_line
+        canvas.setStrokeColorRGB(0.3, 0.3, 0.3)
+        canvas.setLineWidth(0.3)
+        canvas.setDash(3, 2)
+        canvas.line(pt(x1), pt(y1), pt(x2), pt(y2))
+        canvas.setDash()
     if cut_lines:
         canvas.setStrokeColorRGB(0.6, 0.6, 0.6)
         canvas.setLineWidth(0.2)
         canvas.setDash(2, 2)
         for slot in used:
-            b = box_pt(slot.back_trim if back else slot.trim)
-            canvas.rect(b.x, b.y, b.w, b.h, stroke=1, fill=0)
+            boxes = {"front": [slot.trim], "back": [slot.back_trim],
+                     "fold": [slot.trim, slot.back_trim]}[side]
+            for b in map(box_pt, boxes):
+                canvas.rect(b.x, b.y, b.w, b.h, stroke=1, fill=0)
         canvas.setDash()
 
 
-def _single(canvas: Any, deck: PrintDeck, cards: list[PrintCard], opts: PdfOptions) -> int:
+def draw_turned(canvas: Any, face: Face, trim: Box, turn: int, bleed: float) -> None:
+    """Draw a face into ``trim`` (mm), turned by ``turn`` (0 or 180) degrees in place."""
+    b = box_pt(trim)
+    if turn != 180:
+        face.draw(canvas, b, bleed)
+        return
+    canvas.saveState()
+    canvas.translate(b.x + b.w, b.y + b.h)
+    canvas.rotate(180)
+    face.draw(canvas, Box(0, 0, b.w, b.h), bleed)
+    canvas.restoreState()
+
+
+def _single(canvas: Any, deck: PrintDeck, cards: list[PrintCard], opts: PdfOptions,
+            faces: _Faces) -> int:
     bleed = opts.sheet.bleed if opts.sheet.bleed is not None else 3.0
     page, trim, bleed_box = single_page(deck.size_mm, bleed)
     canvas.setPageSize((pt(page[0]), pt(page[1])))
-    pages = 0
-    for card in cards:
-        for face in (card.front, card.back or deck.shared_back):
+    n = 0
+    for k, card in enumerate(cards):
+        for side, face in enumerate((faces.front[id(card)], faces.back[id(card)])):
             if face is None:
                 continue
+            if side == 0 and (k == 0 or card is not cards[k - 1]):
+                key = f"p{n + 1}"
+                canvas.bookmarkPage(key)
+                canvas.addOutlineEntry(card.label, key, level=0)
             canvas.setTrimBox(_pdf_box(trim))
             canvas.setBleedBox(_pdf_box(bleed_box))
-            face(canvas, box_pt(trim), pt(bleed))
+            face.draw(canvas, box_pt(trim), pt(bleed))
             canvas.showPage()
-            pages += 1
-    return pages
+            n += 1
+    return n
 
 
 def _pdf_box(box: Box) -> tuple[float, float, float, float]:
     return (pt(box.x), pt(box.y), pt(box.right), pt(box.top))
 
 
-def _info_page(canvas: Any, deck: PrintDeck, opts: PdfOptions, sheet: Sheet, n_sheets: int,
-               size: tuple[float, float]) -> None:
-    from .. import __version__
-
-    x, y = pt(20), size[1] - pt(25)
-    canvas.setFillColorRGB(0, 0, 0)
-    canvas.setFont(BOLD, 18)
-    canvas.drawString(x, y, opts.title or deck.name)
-    so = opts.sheet
-    rows = [
-        ("Deck", f"{deck.name} ({deck.id})"),
-        ("Locale", opts.locale),
-        ("Cards", f"{len(deck.cards)} different, {deck.total} to print"),
-        ("Sheets", f"{n_sheets} ({sheet.cols} x {sheet.rows} cards per sheet)"),
-        ("Paper", f"{sheet.paper_w:g} x {sheet.paper_h:g} mm"),
-        ("Card", f"{deck.size_mm[0]:g} x {deck.size_mm[1]:g} mm"),
-        ("Bleed / gap", f"{sheet.bleed:g} mm / {sheet.gap:g} mm"),
-        ("Duplex", {"long": "long edge (flip like a book)", "short": "short edge (flip like a "
-                    "calendar)", "none": "none: print fronts and backs separately"}[so.duplex]),
-        ("Back offset", f"{so.back_offset[0]:g}, {so.back_offset[1]:g} mm"),
-        ("Crop marks / cut lines", f"{'yes' if so.crop_marks else 'no'} / "
-                                   f"{'yes' if so.cut_lines else 'no'}"),
-        *opts.details,
-        ("Content hash", deck.content_hash or "-"),
-        ("Made by", f"cardkit {__version__}"),
-    ]
-    y -= pt(12)
-    for key, value in rows:
-        canvas.setFont(BOLD, 10)
-        canvas.drawString(x, y, key)
-        canvas.setFont(REGULAR, 10)
-        canvas.drawString(x + pt(45), y, value)
-        y -= pt(6)
-    y -= pt(6)
-    canvas.setFont(REGULAR, 9)
-    for line in ("Print at 100% (actual size): the PDF asks viewers not to scale it.",
-                 "Measure the 100 mm square on the calibration page to check.",
-                 "Hold the calibration sheet up to the light: the crosshairs of both sides "
-                 "should meet.",
-                 "If they do not, print again with --back-offset X,Y (mm) to shift the backs."):
-        canvas.drawString(x, y, line)
-        y -= pt(5)
-
-
-def calibration_points(sheet: Sheet) -> list[tuple[float, float]]:
-    """Where the duplex crosshairs go on the front (mm): near the four corners of the grid."""
-    xs = [s.trim.x for s in sheet.slots] + [s.trim.right for s in sheet.slots]
-    ys = [s.trim.y for s in sheet.slots] + [s.trim.top for s in sheet.slots]
-    left, right, bottom, top = min(xs) + 10, max(xs) - 10, min(ys) + 10, max(ys) - 10
-    return [(left, top), (right, top), (left, bottom), (right, bottom)]
-
-
-def _calibration(canvas: Any, sheet: Sheet, size: tuple[float, float], back: bool,
-                 offset: tuple[float, float] = (0.0, 0.0), duplex: str = "long") -> None:
-    canvas.setStrokeColorRGB(0, 0, 0)
-    canvas.setFillColorRGB(0, 0, 0)
-    for x, y in calibration_points(sheet):
-        if back:
-            if duplex == "long":
-                x = sheet.paper_w - x
-            elif duplex == "short":
-                y = sheet.paper_h - y
-            x, y = x + offset[0], y + offset[1]
-        canvas.setLineWidth(0.3)
-        canvas.line(pt(x - 6), pt(y), pt(x + 6), pt(y))
-        canvas.line(pt(x), pt(y - 6), pt(x), pt(y + 6))
-        canvas.circle(pt(x), pt(y), pt(3), stroke=1, fill=0)
-    if back:
-        return
-    side = 100.0
-    x0, y0 = (sheet.paper_w - side) / 2, (sheet.paper_h - side) / 2
-    canvas.setLineWidth(0.4)
-    canvas.rect(pt(x0), pt(y0), pt(side), pt(side), stroke=1, fill=0)
-    canvas.setLineWidth(0.2)
-    for i in range(0, 101):
-        length = 5.0 if i % 10 == 0 else (3.0 if i % 5 == 0 else 1.5)
-        canvas.line(pt(x0 + i), pt(y0), pt(x0 + i), pt(y0 + length))
-        canvas.line(pt(x0), pt(y0 + i), pt(x0 + length), pt(y0 + i))
-    canvas.setFont(REGULAR, 6)
-    for i in range(0, 101, 10):
-        canvas.drawCentredString(pt(x0 + i), pt(y0 - 3.5), str(i))
-    canvas.setFont(REGULAR, 9)
-    canvas.drawCentredString(pt(sheet.paper_w / 2), pt(y0 + side + 6),
-                             "This square measures 100 mm x 100 mm when printed at actual size.")
-
-
-def _index_pages(canvas: Any, deck: PrintDeck, cards: list[PrintCard], sheet: Sheet,
-                 size: tuple[float, float]) -> Iterator[None]:
-    rows = [(i + 1, c.label, i // sheet.per_sheet + 1, i % sheet.per_sheet + 1)
-            for i, c in enumerate(cards)]
-    per_column, columns = 48, 2
-    col_w = (size[0] - pt(30)) / columns
-    for start in range(0, len(rows), per_column * columns):
-        canvas.setFillColorRGB(0, 0, 0)
-        canvas.setFont(BOLD, 12)
-        canvas.drawString(pt(15), size[1] - pt(18), f"{deck.name}: card index")
-        canvas.setFont(REGULAR, 7.5)
-        for k, (n, label, s, slot) in enumerate(rows[start:start + per_column * columns]):
-            col, line = divmod(k, per_column)
-            x = pt(15) + col * col_w
-            y = size[1] - pt(28) - line * pt(5)
-            text = f"{n:>3}. {label}"
-            while canvas.stringWidth(text, REGULAR, 7.5) > col_w - pt(25) and len(text) > 8:
-                text = text[:-2] + "…"
-            canvas.drawString(x, y, text)
-            canvas.drawRightString(x + col_w - pt(4), y, f"sheet {s}, slot {slot}")
-        yield None
+__all__ = [
+    "FaceBuilder",
+    "Page",
+    "PdfOptions",
+    "PdfResult",
+    "draw_turned",
+    "generic_faces",
+    "plan",
+    "print_kwargs",
+    "render",
+    "sheet_layout",
+]

@@ -1,24 +1,36 @@
-"""Pure sheet geometry for print-and-play: where every card, mark and back goes. No drawing.
+"""Pure sheet geometry for print-and-play: where every card, mark, back and footer goes.
 
 All lengths are millimetres, origin at the bottom-left corner of the page (as in PDF). A sheet
 holds a grid of *slots*; each slot is a card's bleed box (trim box grown by the bleed on every
-side). The grid is centred on the paper, so the back of a slot is found by mirroring:
+side). Every back is placed so that, after the sheet is turned over the way the mode says, it
+lies exactly behind its own front and reads upright when the *card* is turned like a book page:
 
-* long-edge duplex (turn the sheet like a book page): ``x' = W - x - w``;
-* short-edge duplex (turn it like a calendar): ``y' = H - y - h``;
+* ``long`` (duplex, turn the sheet like a book page): mirrored in x, ``x' = W - x - w``;
+* ``short`` (duplex, turn it like a calendar: the sheet comes round upside down): mirrored in y,
+  ``y' = H - y - h``, and each back turned 180° in its slot;
+* ``none`` (backs on their own sheets, after the fronts, for re-feeding the printed stack or for
+  gluing): laid out like ``long`` — turn the printed fronts over like a book page;
+* ``fold`` (one-sided printers): fronts and backs side by side on one sheet, each back the mirror
+  image of its front about the fold line (a horizontal fold also turns the backs 180°).
 
-then shifted by the back offset, which compensates a printer's front/back misregistration.
+The back offset then shifts every back, measured on the back page as it is read: ``+X`` moves the
+backs right, ``+Y`` moves them up.
 """
 
 from __future__ import annotations
 
 import math
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
+from ..core.errors import UsageProblem
+
 MM_TO_PT = 72 / 25.4
-Duplex = Literal["long", "short", "none"]
+Duplex = Literal["long", "short", "none", "fold"]
+DUPLEX_MODES: tuple[str, ...] = ("long", "short", "none", "fold")
+FoldAxis = Literal["vertical", "horizontal"]
 
 PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
@@ -36,17 +48,44 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
 }
 MIN_MARGIN = 4.0  # mm kept free at the paper edge: most printers cannot print there
 AUTO_BLEEDS = (3.0, 2.0, 1.5, 1.0, 0.5, 0.0)
+#: Under this automatic bleed ``cardkit pdf`` warns (a slightly skewed cut shows white).
+LOW_BLEED = 1.0
+MAX_BLEED = 10.0
+MAX_GAP = 30.0
+#: PDF's page size limit (ISO 32000: 14 400 units of 1/72 in = 200 in).
+MAX_PAPER = 5080.0
+#: A printer's front/back misregistration is a few millimetres; more than this would move the
+#: backs onto the neighbouring card (a poker card's bleed plus gap is far less) or off the page.
+MAX_BACK_OFFSET = 10.0
 CROP_MARK_LENGTH = 4.0  # at most; shorter where the margin is narrow (never under MIN_MARK)
 CROP_MARK_OFFSET = 0.75  # gap between the grid and a mark
 MIN_MARK = 1.0
+#: Height of a footer band (one line of 6 pt text) and its clearance from cards and marks.
+FOOTER_H = 3.0
+FOOTER_CLEAR = 0.5
+#: Free space kept on each side of a fold line (crop marks stop before it).
+FOLD_CLEAR = 1.5
+
+Line = tuple[float, float, float, float]
 
 
-class GeometryError(ValueError):
-    """Options that cannot produce a sheet (the card does not fit the paper...)."""
+class GeometryError(UsageProblem, ValueError):
+    """Options that cannot produce a sheet (the card does not fit the paper, NaN, out of range)."""
+
+
+def finite(value: float, what: str, low: float | None = None, high: float | None = None) -> float:
+    """``value`` if it is a finite number within ``low..high`` (inclusive), else GeometryError."""
+    if not isinstance(value, (int, float)) or isinstance(value, bool) or not math.isfinite(value):
+        raise GeometryError(f"{what} must be a finite number of millimetres, not {value!r}")
+    if low is not None and value < low:
+        raise GeometryError(f"{what} must be at least {low:g} mm (got {value:g})")
+    if high is not None and value > high:
+        raise GeometryError(f"{what} must be at most {high:g} mm (got {value:g})")
+    return float(value)
 
 
 def parse_size(text: str, table: dict[str, tuple[float, float]], what: str) -> tuple[float, float]:
-    """A named size, or ``WxHmm`` / ``WxH`` in millimetres."""
+    """A named size, or ``WxHmm`` / ``WxH`` in millimetres (positive, at most PDF's 5080 mm)."""
     key = text.strip().lower()
     if key in table:
         return table[key]
@@ -56,7 +95,35 @@ def parse_size(text: str, table: dict[str, tuple[float, float]], what: str) -> t
     w, h = float(match.group(1)), float(match.group(2))
     if w <= 0 or h <= 0:
         raise GeometryError(f"{what} must have a positive size")
+    if w > MAX_PAPER or h > MAX_PAPER:
+        raise GeometryError(f"{what} {w:g}x{h:g} mm is larger than a PDF page can be "
+                            f"({MAX_PAPER:g} mm = 200 in a side)")
     return w, h
+
+
+def parse_offset(text: str) -> tuple[float, float]:
+    """``X,Y`` in millimetres, each finite and within ±:data:`MAX_BACK_OFFSET`."""
+    parts = text.split(",")
+    try:
+        if len(parts) != 2:
+            raise ValueError
+        x, y = (float(p.strip().removesuffix("mm")) for p in parts)
+    except ValueError:
+        raise GeometryError(f"back offset {text!r}: give X,Y in millimetres, e.g. 0.5,-1") \
+            from None
+    return check_offset((x, y))
+
+
+def check_offset(offset: tuple[float, float]) -> tuple[float, float]:
+    """The back offset, checked: finite, each within ±:data:`MAX_BACK_OFFSET` mm."""
+    x, y = offset
+    for value, axis in ((x, "X"), (y, "Y")):
+        finite(value, f"back offset {axis}")
+        if abs(value) > MAX_BACK_OFFSET:
+            raise GeometryError(
+                f"back offset {axis} {value:g} mm is beyond ±{MAX_BACK_OFFSET:g} mm: a printer's "
+                "misregistration is a few mm, and more would put the backs on the next card")
+    return (float(x), float(y))
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,9 +149,26 @@ class Box:
         """The box grown by ``d`` on every side."""
         return Box(self.x - d, self.y - d, self.w + 2 * d, self.h + 2 * d)
 
+    def holds(self, inner: Box, eps: float = 1e-6) -> bool:
+        """Whether ``inner`` lies wholly inside this box."""
+        return (self.x - eps <= inner.x and self.y - eps <= inner.y
+                and inner.right <= self.right + eps and inner.top <= self.top + eps)
+
     def moved(self, dx: float, dy: float) -> Box:
         """The box shifted."""
         return Box(self.x + dx, self.y + dy, self.w, self.h)
+
+    def overlaps(self, other: Box) -> bool:
+        """Whether the two boxes share any area."""
+        return (self.x < other.right and other.x < self.right and self.y < other.top
+                and other.y < self.top)
+
+
+def bounding(boxes: list[Box]) -> Box:
+    """The smallest box around ``boxes``."""
+    x0, y0 = min(b.x for b in boxes), min(b.y for b in boxes)
+    x1, y1 = max(b.right for b in boxes), max(b.top for b in boxes)
+    return Box(x0, y0, x1 - x0, y1 - y0)
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,9 +186,32 @@ class SheetOptions:
     margin: float = MIN_MARGIN
 
 
+def check_options(opts: SheetOptions) -> None:
+    """Refuse options no sheet can be made of: NaN/inf, negative or out-of-range values."""
+    if opts.duplex not in DUPLEX_MODES:
+        raise GeometryError(f"unknown duplex mode {opts.duplex!r}: use {', '.join(DUPLEX_MODES)}")
+    for value, what in ((opts.paper[0], "paper width"), (opts.paper[1], "paper height")):
+        finite(value, what, high=MAX_PAPER)
+        if value <= 0:
+            raise GeometryError(f"{what} must be positive")
+    for value, what in ((opts.card[0], "card width"), (opts.card[1], "card height")):
+        finite(value, what)
+        if value <= 0:
+            raise GeometryError(f"{what} must be positive")
+    if opts.bleed is not None:
+        finite(opts.bleed, "bleed", 0.0, MAX_BLEED)
+    finite(opts.gap, "gap", 0.0, MAX_GAP)
+    finite(opts.margin, "margin", 0.0, 50.0)
+    check_offset(opts.back_offset)
+
+
 @dataclass(frozen=True, slots=True)
 class Slot:
-    """One card position on a sheet: its trim box, bleed box, and its back's trim box."""
+    """One card position: its trim and bleed boxes, its back's, and how the back is turned.
+
+    ``back_turn`` is 0 or 180: the back's face is drawn turned by that many degrees in
+    ``back_trim`` (short-edge duplex and horizontal folds turn the sheet upside down).
+    """
 
     row: int
     col: int
@@ -112,6 +219,16 @@ class Slot:
     bleed: Box
     back_trim: Box
     back_bleed: Box
+    back_turn: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Band:
+    """Where a page's footer goes: a box inside the printable margin, clear of cards and marks;
+    ``rotated``: the text runs up the band (a side margin), not along it."""
+
+    box: Box
+    rotated: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,61 +242,153 @@ class Sheet:
     bleed: float
     gap: float
     slots: tuple[Slot, ...]
-    crop_marks: tuple[tuple[float, float, float, float], ...] = field(default=())
-    back_crop_marks: tuple[tuple[float, float, float, float], ...] = field(default=())
+    crop_marks: tuple[Line, ...] = field(default=())
+    back_crop_marks: tuple[Line, ...] = field(default=())
+    duplex: Duplex = "long"
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    fold: FoldAxis | None = None
+    fold_line: Line | None = None
+    footer: Band | None = None  # on front sheets (and fold sheets)
+    back_footer: Band | None = None  # on back sheets
+    margin: float = MIN_MARGIN
+    warnings: tuple[str, ...] = ()
 
     @property
     def per_sheet(self) -> int:
         """Cards per sheet."""
         return self.rows * self.cols
 
+    @property
+    def back_axes(self) -> tuple[int, int]:
+        """``(sx, sy)``: a move of +1 along the back page's x (y) lands, seen from the front
+        after the flip, at ``sx`` (``sy``) along the front page's x (y)."""
+        return (1, -1) if mirror_axis(self.duplex, self.fold) == "y" else (-1, 1)
+
+    def flip(self, x: float, y: float) -> tuple[float, float]:
+        """Where a point of the back page lands, in front-page coordinates, once the sheet is
+        turned over as the mode says (folded, for ``fold``)."""
+        if mirror_axis(self.duplex, self.fold) == "y":
+            return (x, 2 * self._centre()[1] - y)
+        return (2 * self._centre()[0] - x, y)
+
+    def _centre(self) -> tuple[float, float]:
+        if self.fold_line is not None:
+            x1, y1, x2, y2 = self.fold_line
+            return ((x1 + x2) / 2, (y1 + y2) / 2)
+        return (self.paper_w / 2, self.paper_h / 2)
+
+
+def mirror_axis(duplex: Duplex, fold: FoldAxis | None = None) -> Literal["x", "y"]:
+    """Which coordinate the backs are mirrored in."""
+    if duplex == "short" or (duplex == "fold" and fold == "horizontal"):
+        return "y"
+    return "x"
+
 
 def _fit(avail: float, size: float, gap: float) -> int:
     return max(0, math.floor((avail + gap + 1e-9) / (size + gap)))
 
 
-def grid_counts(opts: SheetOptions, bleed: float) -> tuple[int, int]:
-    """Columns and rows of slots that fit inside the printable area."""
-    pw, ph = opts.paper
-    cw, ch = opts.card
-    avail_w, avail_h = pw - 2 * opts.margin, ph - 2 * opts.margin
-    if opts.crop_marks:  # marks sit outside the grid: keep room for the shortest one
+def _counts(region: Box, card: tuple[float, float], bleed: float, gap: float,
+            marks: bool) -> tuple[int, int]:
+    avail_w, avail_h = region.w, region.h
+    if marks:  # marks sit outside the grid: keep room for the shortest one
         avail_w -= 2 * (CROP_MARK_OFFSET + MIN_MARK)
         avail_h -= 2 * (CROP_MARK_OFFSET + MIN_MARK)
-    return _fit(avail_w, cw + 2 * bleed, opts.gap), _fit(avail_h, ch + 2 * bleed, opts.gap)
+    return (_fit(avail_w, card[0] + 2 * bleed, gap), _fit(avail_h, card[1] + 2 * bleed, gap))
 
 
-def choose_bleed(opts: SheetOptions) -> float:
-    """The bleed to use: as asked, or the largest automatic one that keeps the most cards."""
-    if opts.bleed is not None:
-        if opts.bleed < 0:
-            raise GeometryError("bleed cannot be negative")
-        return opts.bleed
-    best = grid_counts(opts, 0.0)
-    best_n = best[0] * best[1]
-    for bleed in AUTO_BLEEDS:
-        cols, rows = grid_counts(opts, bleed)
-        if cols * rows == best_n:
-            return bleed
-    return 0.0
+@dataclass(frozen=True, slots=True)
+class _Plan:
+    """One candidate arrangement: paper size, the region the front grid goes in, fold."""
+
+    paper: tuple[float, float]
+    region: Box
+    fold: FoldAxis | None
+
+
+def _plans(opts: SheetOptions) -> list[_Plan]:
+    pw, ph = opts.paper
+    m = opts.margin
+    if opts.duplex != "fold":
+        return [_Plan((pw, ph), Box(m, m, pw - 2 * m, ph - 2 * m), None)]
+    out = []
+    for w, h in ((pw, ph), (ph, pw)):  # the paper as given, then turned
+        out.append(_Plan((w, h), Box(m, m, w / 2 - m - FOLD_CLEAR, h - 2 * m), "vertical"))
+        out.append(_Plan((w, h), Box(m, h / 2 + FOLD_CLEAR, w - 2 * m, h / 2 - m - FOLD_CLEAR),
+                         "horizontal"))
+    return out
 
 
 def layout(opts: SheetOptions) -> Sheet:
-    """Compute the sheet: slots (front and back positions) and crop marks."""
-    if opts.gap < 0:
-        raise GeometryError("gap cannot be negative")
-    bleed = choose_bleed(opts)
-    cols, rows = grid_counts(opts, bleed)
-    if cols == 0 or rows == 0:
+    """Compute the sheet: slots (front and back positions), crop marks, fold line and footers.
+
+    With an automatic bleed the largest of :data:`AUTO_BLEEDS` that keeps the most cards per
+    sheet *and* leaves room for the footers is used (else the largest that keeps the cards).
+    ``fold`` tries the paper both ways round and both fold directions, and keeps the first that
+    holds the most cards.
+    """
+    check_options(opts)
+    plans = _plans(opts)
+    bleeds = (opts.bleed,) if opts.bleed is not None else AUTO_BLEEDS
+    best: tuple[int, Sheet] | None = None
+    for plan in plans:
+        n0 = _n(plan, opts, 0.0 if opts.bleed is None else opts.bleed)
+        if n0 == 0 or (best is not None and n0 <= best[0]):
+            continue
+        fitting = [b for b in bleeds if _n(plan, opts, b) == n0]
+        sheets = [_sheet(plan, opts, b) for b in fitting]
+        chosen = next((s for s in sheets if s.footer and (s.back_footer or s.fold)), sheets[0])
+        best = (n0, chosen)
+    if best is None:
+        bleed = 0.0 if opts.bleed is None else opts.bleed
         raise GeometryError(
             f"a {opts.card[0]:g}x{opts.card[1]:g} mm card with {bleed:g} mm bleed does not fit "
             f"on {opts.paper[0]:g}x{opts.paper[1]:g} mm paper")
-    pw, ph = opts.paper
+    sheet = best[1]
+    if opts.bleed is None and sheet.bleed < LOW_BLEED:
+        plan = next(p for p in plans if p.paper == (sheet.paper_w, sheet.paper_h)
+                    and p.fold == sheet.fold)
+        with_one = _n(plan, opts, LOW_BLEED)
+        note = (f"automatic bleed is only {sheet.bleed:g} mm on {sheet.paper_w:g}x"
+                f"{sheet.paper_h:g} mm paper: cut exactly on the crop marks, or a slightly "
+                f"skewed cut shows white; --bleed {LOW_BLEED:g} fits {with_one} card(s) per "
+                f"sheet instead of {sheet.per_sheet}")
+        sheet = _replace(sheet, warnings=(note,))
+    return sheet
+
+
+def _replace(sheet: Sheet, **changes: object) -> Sheet:
+    values = {name: getattr(sheet, name) for name in Sheet.__dataclass_fields__}
+    values.update(changes)
+    return Sheet(**values)  # type: ignore[arg-type]
+
+
+def _n(plan: _Plan, opts: SheetOptions, bleed: float) -> int:
+    cols, rows = _counts(plan.region, opts.card, bleed, opts.gap, opts.crop_marks)
+    return cols * rows
+
+
+def _sheet(plan: _Plan, opts: SheetOptions, bleed: float) -> Sheet:
+    pw, ph = plan.paper
+    region = plan.region
+    cols, rows = _counts(region, opts.card, bleed, opts.gap, opts.crop_marks)
     cw, ch = opts.card
     sw, sh = cw + 2 * bleed, ch + 2 * bleed
     grid_w, grid_h = cols * sw + (cols - 1) * opts.gap, rows * sh + (rows - 1) * opts.gap
-    x0, y0 = (pw - grid_w) / 2, (ph - grid_h) / 2
+    x0 = region.x + (region.w - grid_w) / 2
+    y0 = region.y + (region.h - grid_h) / 2
+    grid = Box(x0, y0, grid_w, grid_h)
     dx, dy = opts.back_offset
+    axis = mirror_axis(opts.duplex, plan.fold)
+    centre = (pw / 2, ph / 2)
+    turn = 180 if axis == "y" else 0
+
+    def mirror_box(b: Box) -> Box:
+        if axis == "x":
+            return Box(2 * centre[0] - b.x - b.w, b.y, b.w, b.h).moved(dx, dy)
+        return Box(b.x, 2 * centre[1] - b.y - b.h, b.w, b.h).moved(dx, dy)
+
     slots = []
     for r in range(rows):  # row 0 at the top, as a reader counts
         for c in range(cols):
@@ -187,53 +396,78 @@ def layout(opts: SheetOptions) -> Sheet:
             by = y0 + grid_h - (r + 1) * sh - r * opts.gap
             bleed_box = Box(bx, by, sw, sh)
             trim = bleed_box.grow(-bleed)
-            back_bleed = mirror(bleed_box, pw, ph, opts.duplex).moved(dx, dy)
-            back_trim = mirror(trim, pw, ph, opts.duplex).moved(dx, dy)
-            slots.append(Slot(r, c, trim, bleed_box, back_trim, back_bleed))
-    marks = tuple(_crop_marks(slots, x0, y0, grid_w, grid_h, opts.margin)) \
-        if opts.crop_marks else ()
-    back_marks = tuple(_mirror_line(m, pw, ph, opts.duplex, dx, dy) for m in marks)
-    return Sheet(pw, ph, rows, cols, bleed, opts.gap, tuple(slots), marks, back_marks)
+            slots.append(Slot(r, c, trim, bleed_box, mirror_box(trim), mirror_box(bleed_box),
+                              turn))
+    room = min(x0 - region.x, y0 - region.y)
+    outer = CROP_MARK_OFFSET + max(MIN_MARK, min(CROP_MARK_LENGTH, room - CROP_MARK_OFFSET))
+    marks = tuple(_crop_marks(slots, grid, outer)) if opts.crop_marks else ()
+
+    def mirror_line(line: Line) -> Line:
+        x1, y1, x2, y2 = line
+        if axis == "x":
+            x1, x2 = 2 * centre[0] - x1, 2 * centre[0] - x2
+        else:
+            y1, y2 = 2 * centre[1] - y1, 2 * centre[1] - y2
+        return (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
+
+    back_marks = tuple(mirror_line(m) for m in marks)
+    used = grid.grow(outer if opts.crop_marks else 0.0)
+    back_used = mirror_box(used)
+    fold_line: Line | None = None
+    if plan.fold == "vertical":
+        fold_line = (pw / 2, used.y, pw / 2, used.top)
+    elif plan.fold == "horizontal":
+        fold_line = (used.x, ph / 2, used.right, ph / 2)
+    m = opts.margin
+    if plan.fold is not None:
+        footer = footer_band(pw, ph, m, [used, back_used])
+        back_footer = None
+    else:
+        footer = footer_band(pw, ph, m, [used])
+        back_footer = footer_band(pw, ph, m, [back_used])
+    return Sheet(pw, ph, rows, cols, bleed, opts.gap, tuple(slots), marks, back_marks,
+                 opts.duplex, (dx, dy), plan.fold, fold_line, footer, back_footer, m)
 
 
-def mirror(box: Box, paper_w: float, paper_h: float, duplex: Duplex) -> Box:
-    """Where a box's back lands on the back page."""
-    if duplex == "long":
-        return Box(paper_w - box.x - box.w, box.y, box.w, box.h)
-    if duplex == "short":
-        return Box(box.x, paper_h - box.y - box.h, box.w, box.h)
-    return box
+def footer_band(paper_w: float, paper_h: float, margin: float, occupied: list[Box]
+                ) -> Band | None:
+    """A :data:`FOOTER_H` band inside the printable margin and clear of ``occupied``: along the
+    bottom, else the top, else up the left or right side; ``None`` when there is no room."""
+    used = bounding(occupied).grow(FOOTER_CLEAR)
+    full_w, full_h = paper_w - 2 * margin, paper_h - 2 * margin
+    candidates: list[Band] = [
+        Band(Box(margin, margin, full_w, FOOTER_H)),
+        Band(Box(margin, paper_h - margin - FOOTER_H, full_w, FOOTER_H)),
+        Band(Box(margin, margin, FOOTER_H, full_h), True),
+        Band(Box(paper_w - margin - FOOTER_H, margin, FOOTER_H, full_h), True),
+    ]
+    for band in candidates:
+        if band.box.w > 0 and band.box.h > 0 and not band.box.overlaps(used):
+            return band
+    return None
 
 
-def _mirror_line(line: tuple[float, float, float, float], pw: float, ph: float, duplex: Duplex,
-                 dx: float, dy: float) -> tuple[float, float, float, float]:
-    x1, y1, x2, y2 = line
-    if duplex == "long":
-        x1, x2 = pw - x1, pw - x2
-    elif duplex == "short":
-        y1, y2 = ph - y1, ph - y2
-    return (x1 + dx, y1 + dy, x2 + dx, y2 + dy)
+def page_footer(paper_w: float, paper_h: float, margin: float = MIN_MARGIN) -> Band:
+    """The footer band of a generic page (information, calibration, index): along the bottom."""
+    return Band(Box(margin, margin, paper_w - 2 * margin, FOOTER_H))
 
 
-def _crop_marks(slots: list[Slot], x0: float, y0: float, grid_w: float, grid_h: float,
-                margin: float) -> list[tuple[float, float, float, float]]:
+def _crop_marks(slots: list[Slot], grid: Box, outer: float) -> list[Line]:
     """Short lines in the margins, on the extension of every trim edge, outside the grid.
 
-    A mark starts ``CROP_MARK_OFFSET`` outside the grid and stops at ``CROP_MARK_LENGTH`` or at
-    the printable area's edge, whichever comes first.
+    A mark starts ``CROP_MARK_OFFSET`` outside the grid and ends ``outer`` from it (at most
+    ``CROP_MARK_LENGTH`` long, never past the printable area or the fold clearance).
     """
     xs = sorted({round(s.trim.x, 4) for s in slots} | {round(s.trim.right, 4) for s in slots})
     ys = sorted({round(s.trim.y, 4) for s in slots} | {round(s.trim.top, 4) for s in slots})
-    room = min(x0, y0) - margin  # grid is centred: the same room on opposite sides
-    a = CROP_MARK_OFFSET
-    b = a + max(MIN_MARK, min(CROP_MARK_LENGTH, room - a))
+    a, b = CROP_MARK_OFFSET, outer
     lines = []
     for x in xs:
-        lines.append((x, y0 - b, x, y0 - a))
-        lines.append((x, y0 + grid_h + a, x, y0 + grid_h + b))
+        lines.append((x, grid.y - b, x, grid.y - a))
+        lines.append((x, grid.top + a, x, grid.top + b))
     for y in ys:
-        lines.append((x0 - b, y, x0 - a, y))
-        lines.append((x0 + grid_w + a, y, x0 + grid_w + b, y))
+        lines.append((grid.x - b, y, grid.x - a, y))
+        lines.append((grid.right + a, y, grid.right + b, y))
     return lines
 
 
@@ -242,3 +476,16 @@ def single_page(card: tuple[float, float], bleed: float) -> tuple[tuple[float, f
     w, h = card
     page = (w + 2 * bleed, h + 2 * bleed)
     return page, Box(bleed, bleed, w, h), Box(0.0, 0.0, page[0], page[1])
+
+
+#: ``(back design x, y) -> back page (x, y)`` for a card back (see :func:`back_transform`).
+PointMap = Callable[[float, float], tuple[float, float]]
+
+
+def back_transform(slot: Slot) -> PointMap:
+    """Where a point of the back's design (mm from the lower-left of its trim) is on the back
+    page: the back face drawn in ``back_trim``, turned by ``back_turn``."""
+    t = slot.back_trim
+    if slot.back_turn == 180:
+        return lambda u, v: (t.right - u, t.top - v)
+    return lambda u, v: (t.x + u, t.y + v)

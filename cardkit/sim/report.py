@@ -89,7 +89,9 @@ def to_pdf(report: SimReport) -> bytes:
     c.drawString(40, h - 50, f"{report.game}: {report.summary['games']} games, seed {report.seed}")
     bots = report.summary["bots"]
 
-    chart = Drawing(w - 80, 220)
+    # every Drawing names cardkit's font: renderPDF otherwise starts each drawing in
+    # reportlab's default, a non-embedded Helvetica, even when no string uses it
+    chart = Drawing(w - 80, 220, initialFontName=REGULAR)
     bars = VerticalBarChart()
     bars.x, bars.y, bars.width, bars.height = 40, 40, w - 160, 160
     bars.data = [[100 * b["win_rate"] for b in bots]]
@@ -118,7 +120,7 @@ def to_pdf(report: SimReport) -> bytes:
         counts = [0] * n_bins
         for v in lengths:
             counts[min(n_bins - 1, (v - lo_l) // width)] += 1
-        hist = Drawing(w - 80, 200)
+        hist = Drawing(w - 80, 200, initialFontName=REGULAR)
         hbars = VerticalBarChart()
         hbars.x, hbars.y, hbars.width, hbars.height = 40, 30, w - 160, 140
         hbars.data = [counts]
@@ -189,7 +191,7 @@ def strength_pdf(game: str, rows: list[Any]) -> bytes:
     c.setFont(BOLD, 14)
     c.drawString(40, h - 45, f"{game}: card strength (baseline + card vs baseline)")
     row_h = min(22.0, (h - 120) / max(1, len(rows)))
-    d = Drawing(w - 80, row_h * len(rows) + 30)
+    d = Drawing(w - 80, row_h * len(rows) + 30, initialFontName=REGULAR)
     left, width = 150.0, w - 80 - 170
     for i, r in enumerate(rows):
         y = row_h * (len(rows) - 1 - i) + 20

@@ -7,11 +7,9 @@ and ``cards/*.yaml`` (topics). See ``checks.py`` for the consistency rules.
 from __future__ import annotations
 
 from ...core.spec import FileKind, Game, TextField
-from .checks import CHECKS
+from .checks import CHECKS, FIT_CODE
 from .describe import label, resolve
-from ...i18n.checks import PairCheck, fit_check
 from ...pdf.model import DecksFile
-from .checks import translation_fit_problem
 from .model import BarsFile, CardsFile, RegionsFile, StringsFile
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
@@ -36,17 +34,16 @@ SPEC = Game(
                                TextField("info", 600, "info box"))),
         FileKind("strings", "strings.yaml", StringsFile, "strings",
                  description="Texts printed by Terra's card templates: labels, units, phrases.",
-                 translatable=(TextField("text", 60, "template text"),)),
+                 translatable=(TextField("text", 200, "template text"),)),
         FileKind("decks", "decks.yaml", DecksFile, "decks", required=False,
                  description="Terra's printable decks and their card size.",
                  translatable=(TextField("name", 40, "deck name"),)),
     ),
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
-    extra_translation_checks=(
-        PairCheck("I18N018", "translated text fits its box on the card",
-                  fit_check("cards", translation_fit_problem)),),
     print_decks=print_decks,
+    fit_code=FIT_CODE,
+    print_units=("metric", "imperial"),
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras),
     label=label,
     resolve=resolve,

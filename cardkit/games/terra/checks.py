@@ -3,13 +3,14 @@ good example (``cardkit codes terra`` prints them). Each yields :class:`Finding`
 
 from __future__ import annotations
 
+import inspect
 import unicodedata
 from collections import defaultdict
 from collections.abc import Iterator
 from typing import Any
 
 from ...core.content import GameContent
-from ...core.diagnostics import Severity
+from ...core.diagnostics import CodeInfo, Severity
 from ...core.spec import Check, Finding, Record, where
 from ...core.suggest import did_you_mean
 from .bars import in_range, side_value
@@ -411,20 +412,13 @@ def bar_set(content: GameContent) -> Iterator[Finding]:
                           ("colour",))
 
 
-def _fit_issue(key: str, text: str, card: Card) -> str | None:
-    from .render import box_for_key, fits
-
-    if fits(key, text, card) is False:
-        box = box_for_key(key)
-        assert box is not None
-        return (f"text does not fit its {box.w:g} x {box.h:g} mm box even at "
-                f"{box.style.min_size:g} pt; shorten it")
-    return None
-
-
-def text_fits(content: GameContent) -> Iterator[Finding]:
-    """Card texts fit their boxes on the printed card at the minimum font size (no silent
-    shrinking below it, no overflow).
+#: TER018 is the fit check of the Terra templates, run by the print layer over every face it
+#: prints (``cardkit.pdf.fitcheck``); it is documented here with the game's other codes.
+FIT_CODE = CodeInfo("TER018", Severity.ERROR, "every printed string fits its frame on the card",
+                    inspect.cleandoc("""
+    Every string the templates print — topic (on both sides), questions, info, region names,
+    headings and labels — fits its frame at the frame's minimum font size, beside the badges
+    and icons drawn on the card: nothing is shrunk further, nothing overflows.
 
     Bad:
         info: >-
@@ -435,23 +429,7 @@ def text_fits(content: GameContent) -> Iterator[Finding]:
 
     Good:
         info: Built for the 1889 World's Fair, it was the world's tallest structure for 41 years.
-    """
-    for rec in content.of("cards"):
-        card: Card = rec.obj
-        keys = ["topic", "info"] + [f"bars.{i}.question" for i in range(len(card.bars))]
-        for key in keys:
-            value: Any = card
-            for part in key.split("."):
-                value = value[int(part)] if part.isdigit() else getattr(value, part)
-            message = _fit_issue(key, value, card)
-            if message:
-                path = tuple(int(p) if p.isdigit() else p for p in key.split("."))
-                yield Finding(f"en: {message}", rec, path)
-
-
-def translation_fit_problem(source: Any, text: str) -> str | None:
-    """Why a translated card text does not fit its box (``None`` when it fits)."""
-    return _fit_issue(source.key, text, source.record.obj)
+    """))
 
 
 CHECKS: tuple[Check, ...] = (
@@ -472,5 +450,4 @@ CHECKS: tuple[Check, ...] = (
     Check("TER015", "topics are not repeated", duplicate_topic, Severity.WARNING),
     Check("TER016", "bar lines rise strictly", bar_lines_ascending),
     Check("TER017", "the three bars with their colours", bar_set),
-    Check("TER018", "card texts fit on the card", text_fits),
 )

@@ -1,210 +1,279 @@
-"""Terra's print templates: the question side (front) and the answer side (back) of each card,
-a printable bar strip and a region reference sheet.
+"""Terra's print templates: the question side (front) and the answer side (back) of each card.
 
-Layout is designed in millimetres for a 69.85 x 120.65 mm card and scaled uniformly to the deck's
-size, so whether a text fits does not depend on the size chosen. :data:`TEXT_BOXES` names the
-boxes that translatable card texts are fitted into; the fit checks (TER018, I18N018) use them.
+Each side is a :class:`~cardkit.pdf.layout.Face` in design millimetres for a 69.85 x 120.65 mm
+card, scaled uniformly to the deck's size (so whether a text fits does not depend on the size).
+Every string goes through ``face.text`` with its :class:`TextSource`; the difficulty medallion,
+the bar badges and the compass are shapes the texts flow around. The bar strip and the region
+list are in :mod:`.pages`. The fit checks (TER018, I18N018) read ``face.problems()``.
+
+Front: topic banner with the difficulty medallion, Q1, two question bands in the bars' colours,
+the compass hint and the difficulty's name. Back: the topic again, the answer regions (each name
+one unbreakable unit, sorted by the locale's collation), the two answers, the info box filling
+the rest of the card.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
 from ...core.content import GameContent
+from ...i18n.collate import sort_key
 from ...i18n.lookup import Localizer
 from ...pdf.deck import PrintCard, PrintDeck
-from ...pdf.fonts import BOLD, ITALIC, REGULAR
-from ...pdf.geometry import MM_TO_PT, Box
-from ...pdf.text import TextStyle, draw_fitted, fit_text
+from ...pdf.fonts import BOLD, ITALIC, REGULAR, string_width
+from ...pdf.geometry import Box
+from ...pdf.layout import Ctx, Face, Frame, Shape, TextSource
+from ...pdf.text import TextStyle
 from .bars import side_value
+from .icons import ICONS, bar_badge, compass_rose, draw_icon, pips_badge
 from .model import Card
+from .theme import (
+    BAR_DARK,
+    BAR_RGB,
+    BORDER,
+    DIFFICULTY_RGB,
+    INK,
+    MUTED,
+    Theme,
+    paint_card,
+)
 from .units import UNITS
+
+__all__ = ["BAR_RGB", "DESIGN_H", "DESIGN_W", "DIFFICULTY_RGB", "ICONS", "TerraPrinter",
+           "draw_icon", "print_decks", "region_line"]
 
 Units = Literal["metric", "imperial"]
 DESIGN_W, DESIGN_H = 69.85, 120.65
-DIFFICULTY_RGB = {"yellow": (0.95, 0.78, 0.13), "green": (0.29, 0.62, 0.30),
-                  "blue": (0.20, 0.45, 0.80), "red": (0.80, 0.18, 0.18)}
-BAR_RGB = {"year": (0.25, 0.58, 0.30), "length": (0.18, 0.42, 0.78), "number": (0.93, 0.53, 0.10)}
-ICONS = frozenset({"year", "length", "number", "land", "sea", "compass"})
-BORDER = 3.5  # mm of difficulty colour inside the trim
+X0, TW = 6.5, 56.85  # text column: left edge and width (mm)
+BAND_X, BAND_W = 5.6, 58.65  # coloured bands
+NAME_SEP = "\u00a0·"  # region names: "Alaska · Yukon" wraps only after a dot
 
 
-@dataclass(frozen=True, slots=True)
-class TextBox:
-    """A text area of the card template, in design millimetres."""
-
-    x: float
-    y: float  # bottom
-    w: float
-    h: float
-    style: TextStyle
+def _style(font: str, max_size: float, min_size: float, colour: tuple[float, float, float],
+           align: Literal["left", "center", "right"] = "left",
+           leading: float = 1.18) -> TextStyle:
+    return TextStyle(font, max_size, min_size, align=align, colour=colour, leading=leading)
 
 
-TEXT_BOXES: dict[str, TextBox] = {
-    "topic": TextBox(6.5, 99.0, 56.85, 14.5, TextStyle(BOLD, 13, 7, align="center")),
-    "question": TextBox(8.0, 0.0, 53.85, 20.5, TextStyle(REGULAR, 10, 6)),  # y set per band
-    "info": TextBox(7.0, 8.0, 55.85, 37.0, TextStyle(REGULAR, 8.5, 5.5)),
-    "regions": TextBox(7.0, 84.0, 55.85, 18.0, TextStyle(BOLD, 11, 6, align="center")),
-}
-QUESTION_BANDS = (58.0, 31.0)  # bottom y of the Q2 and Q3 bands (height 25 mm)
-ANSWER_BANDS = (70.0, 55.0)  # bottom y of the Q2 and Q3 answer bands (height 12 mm)
+def region_line(names: list[str]) -> str:
+    """Region names as one text that wraps only between names (a name is one unbreakable unit)."""
+    units = [" ".join(name.split()).replace(" ", "\u00a0") for name in names]
+    return " ".join(u + NAME_SEP for u in units[:-1]) + (" " + units[-1] if len(units) > 1
+                                                         else "".join(units))
 
 
-def box_for_key(key: str) -> TextBox | None:
-    """The template box a card field is printed in (``bars.0.question`` -> the question box)."""
-    if key == "topic":
-        return TEXT_BOXES["topic"]
-    if key == "info":
-        return TEXT_BOXES["info"]
-    if key.startswith("bars.") and key.endswith(".question"):
-        return TEXT_BOXES["question"]
-    return None
+class Texts:
+    """The strings a card side prints (the printer's localizer; the fit shim overrides one)."""
+
+    def card(self, card: Card, key: str) -> str:  # pragma: no cover - interface
+        """A card field."""
+        raise NotImplementedError
+
+    def string(self, string_id: str, n: float | None = None) -> str:  # pragma: no cover
+        """A template string."""
+        raise NotImplementedError
+
+    def region(self, region_id: str) -> str:  # pragma: no cover
+        """A region's name."""
+        raise NotImplementedError
+
+    def bar_label(self, bar: str) -> str:  # pragma: no cover
+        """A bar's label."""
+        raise NotImplementedError
+
+    def answer(self, card: Card, index: int) -> str:  # pragma: no cover
+        """A bar answer as printed (value and unit)."""
+        raise NotImplementedError
+
+    def order(self) -> Callable[[str], tuple]:  # pragma: no cover
+        """The collation key of the locale."""
+        raise NotImplementedError
+
+    def answer_source(self, card: Card, index: int) -> TextSource | None:
+        """The template string an answer is printed with (its unit, ``BC``); ``None`` for a
+        bare number."""
+        q = card.bars[index]
+        if q.bar == "year":
+            return _s("year-bc") if q.answer.value < 0 else None
+        unit = UNITS[q.answer.unit]
+        string_id = unit.imperial_string if getattr(self, "units", "metric") == "imperial" \
+            else unit.string
+        return _s(string_id) if string_id else None
 
 
-def printed_text(key: str, text: str, card: Card | None) -> str:
-    """The text as the template prints it (questions get their bar icon in front)."""
-    if card is not None and key.startswith("bars.") and key.endswith(".question"):
-        index = int(key.split(".")[1])
-        if index < len(card.bars):
-            return f"[{card.bars[index].bar}] {text}"
-    return text
+def _src(kind: str, obj: str, key: str) -> TextSource:
+    return TextSource(kind, obj, key)
 
 
-def fits(key: str, text: str, card: Card | None) -> bool | None:
-    """Whether a card field's text fits its box at the minimum size (``None``: not printed)."""
-    box = box_for_key(key)
-    if box is None:
-        return None
-    mm = MM_TO_PT
-    return fit_text(printed_text(key, text, card), box.w * mm, box.h * mm, box.style,
-                    ICONS) is not None
+def _s(string_id: str) -> TextSource:
+    return TextSource("strings", string_id, "text")
 
 
-# ---------------------------------------------------------------------------------------------
-# drawing
+def _banner(face: Face, theme: Theme, card: Card, bottom: float, badge: float) -> Box:
+    """The topic banner from ``bottom`` to the top of the card's body, with the medallion."""
+    top = DESIGN_H - BORDER
+    rgb = DIFFICULTY_RGB[card.difficulty]
 
-def draw_icon(canvas: Any, name: str, x: float, baseline: float, size: float) -> None:
-    """Vector icons for the inline tokens, one font size wide, sitting on the baseline."""
-    s = size * 0.82
-    y = baseline - size * 0.05
-    canvas.saveState()
-    if name in BAR_RGB:
-        canvas.setFillColorRGB(*BAR_RGB[name])
-        canvas.setStrokeColorRGB(*BAR_RGB[name])
-        canvas.roundRect(x, y, s, s, s * 0.18, stroke=0, fill=1)
-        canvas.setStrokeColorRGB(1, 1, 1)
-        canvas.setLineWidth(s * 0.09)
-        if name == "year":  # an hourglass
-            p = canvas.beginPath()
-            p.moveTo(x + s * .25, y + s * .8)
-            p.lineTo(x + s * .75, y + s * .8)
-            p.lineTo(x + s * .25, y + s * .2)
-            p.lineTo(x + s * .75, y + s * .2)
-            p.close()
-            canvas.drawPath(p, stroke=1, fill=0)
-        elif name == "length":  # a ruler
-            canvas.line(x + s * .15, y + s * .35, x + s * .85, y + s * .35)
-            for i in range(5):
-                tx = x + s * (.18 + i * .16)
-                canvas.line(tx, y + s * .35, tx, y + s * (.6 if i % 2 == 0 else .5))
-        else:  # number: a hash sign
-            for t in (.38, .62):
-                canvas.line(x + s * t, y + s * .18, x + s * t, y + s * .82)
-                canvas.line(x + s * .18, y + s * t, x + s * .82, y + s * t)
-    elif name == "compass":
-        canvas.setStrokeColorRGB(0.2, 0.2, 0.2)
-        canvas.setLineWidth(s * 0.07)
-        canvas.circle(x + s / 2, y + s / 2, s * 0.45, stroke=1, fill=0)
-        p = canvas.beginPath()
-        p.moveTo(x + s / 2, y + s * .9)
-        p.lineTo(x + s * .38, y + s / 2)
-        p.lineTo(x + s * .62, y + s / 2)
-        p.close()
-        canvas.setFillColorRGB(0.8, 0.15, 0.15)
-        canvas.drawPath(p, stroke=0, fill=1)
-    elif name == "land":
-        p = canvas.beginPath()
-        p.moveTo(x, y)
-        p.lineTo(x + s * .4, y + s * .8)
-        p.lineTo(x + s * .6, y + s * .45)
-        p.lineTo(x + s * .75, y + s * .65)
-        p.lineTo(x + s, y)
-        p.close()
-        canvas.setFillColorRGB(0.45, 0.35, 0.2)
-        canvas.drawPath(p, stroke=0, fill=1)
-    elif name == "sea":
-        canvas.setStrokeColorRGB(0.15, 0.4, 0.75)
-        canvas.setLineWidth(s * 0.1)
-        for k in (0.25, 0.55):
-            p = canvas.beginPath()
-            p.moveTo(x, y + s * k)
-            p.curveTo(x + s * .25, y + s * (k + .2), x + s * .5, y + s * (k - .2), x + s,
-                      y + s * k)
-            canvas.drawPath(p, stroke=1, fill=0)
-    canvas.restoreState()
-
-
-class _Card:
-    """Draws one card in a trim box, in design millimetres scaled to the box."""
-
-    def __init__(self, canvas: Any, trim: Box, bleed: float) -> None:
-        self.c, self.trim, self.bleed = canvas, trim, bleed
-        self.k = min(trim.w / (DESIGN_W * MM_TO_PT), trim.h / (DESIGN_H * MM_TO_PT))
-
-    def __enter__(self) -> _Card:
-        self.c.saveState()
-        self.c.translate(self.trim.x, self.trim.y)
-        self.c.scale(self.k, self.k)
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self.c.restoreState()
-
-    @staticmethod
-    def mm(v: float) -> float:
-        return v * MM_TO_PT
-
-    def frame(self, rgb: tuple[float, float, float]) -> None:
-        c, mm, b = self.c, self.mm, self.bleed / self.k
+    def paint(c: Any, ctx: Ctx) -> None:
+        mm = ctx.mm
+        x, w = mm(BORDER), mm(DESIGN_W - 2 * BORDER)
+        if theme.ink_saver:
+            c.setStrokeColorRGB(*rgb)
+            c.setLineWidth(mm(0.6))
+            c.line(x + mm(1.5), mm(bottom), x + w - mm(1.5), mm(bottom))
+            return
+        c.setFillColorRGB(*theme.banner)
+        c.roundRect(x, mm(bottom), w, mm(top - bottom), mm(2.5), stroke=0, fill=1)
+        c.rect(x, mm(bottom), w, mm(3), stroke=0, fill=1)
         c.setFillColorRGB(*rgb)
-        c.rect(-b, -b, mm(DESIGN_W) + 2 * b, mm(DESIGN_H) + 2 * b, stroke=0, fill=1)
-        c.setFillColorRGB(1, 1, 1)
-        c.roundRect(mm(BORDER), mm(BORDER), mm(DESIGN_W - 2 * BORDER), mm(DESIGN_H - 2 * BORDER),
-                    mm(2.5), stroke=0, fill=1)
+        c.rect(x, mm(bottom) - mm(0.8), w, mm(0.8), stroke=0, fill=1)
 
-    def text(self, text: str, box: TextBox, y: float | None = None,
-             valign: Literal["top", "middle"] = "middle") -> None:
-        mm = self.mm
-        bottom = box.y if y is None else y
-        fitted = fit_text(text, mm(box.w), mm(box.h), box.style, ICONS)
-        if fitted is None:  # `cardkit check` reports this before printing; never shrink further
-            fitted = fit_text(text, mm(box.w), 1e6, box.style, ICONS)
-        if fitted is not None:
-            draw_fitted(self.c, fitted, mm(box.x), mm(bottom + box.h), mm(box.w), mm(box.h),
-                        box.style, draw_icon, valign)
-
-    def label(self, text: str, x: float, y: float, size: float, font: str = REGULAR,
-              rgb: tuple[float, float, float] = (0.1, 0.1, 0.1), center: bool = False) -> None:
-        self.c.setFillColorRGB(*rgb)
-        self.c.setFont(font, size)
-        if center:
-            self.c.drawCentredString(self.mm(x), self.mm(y), text)
-        else:
-            self.c.drawString(self.mm(x), self.mm(y), text)
+    face.paint(paint)
+    box = Box(DESIGN_W - BORDER - 1.6 - badge, (bottom + top) / 2 - badge / 2 + 0.4, badge, badge)
+    face.shape(Shape("difficulty", box, "circle"), pips_badge(card.difficulty, box, theme))
+    return Box(X0, bottom + 0.8, TW, top - bottom - 1.6)
 
 
-class TerraPrinter:
-    """Builds Terra's print deck for one locale and unit system."""
+def _band(face: Face, theme: Theme, bar: str, box: Box, radius: float = 2.0) -> None:
+    def paint(c: Any, ctx: Ctx) -> None:
+        mm = ctx.mm
+        rgb = BAR_RGB[bar]
+        c.setFillColorRGB(*theme.band(bar))
+        c.setStrokeColorRGB(*rgb)
+        c.setLineWidth(mm(0.4))
+        c.roundRect(mm(box.x), mm(box.y), mm(box.w), mm(box.h), mm(radius),
+                    stroke=1 if theme.ink_saver else 0, fill=1)
+        c.setFillColorRGB(*rgb)
+        c.roundRect(mm(box.x), mm(box.y), mm(1.8), mm(box.h), mm(0.9), stroke=0, fill=1)
+    face.paint(paint)
 
-    def __init__(self, content: GameContent, loc: Localizer, units: Units = "metric") -> None:
-        self.content, self.loc, self.units = content, loc, units
-        self.bars = {r.id: r.obj for r in content.of("bars")}
-        self.regions = content.index("regions")
 
-    # -- texts -------------------------------------------------------------------------------
-    def card_text(self, card: Card, key: str) -> str:
+def front_face(card: Card, t: Texts, theme: Theme) -> Face:
+    """The question side of a card."""
+    face = Face(f"{card.id} (front)", DESIGN_W, DESIGN_H)
+    face.paint(paint_card(theme, card.difficulty))
+    topic = _banner(face, theme, card, 97.5, 11.0)
+    face.text(t.card(card, "topic"), Frame("topic", topic.x, topic.y, topic.w, topic.h,
+                                           _style(BOLD, 13, 7, theme.banner_text, leading=1.12),
+                                           max_lines=3, background=theme.banner),
+              _src("cards", card.id, "topic"))
+    q1 = t.string("q1", card.regions.count)
+    face.text(f"[land] {q1}" if q1 else "",
+              Frame("q1", X0, 88.4, TW, 7.6, _style(REGULAR, 10, 6, INK, "center"),
+                    max_lines=1, background=theme.body),
+              _s("q1"), icons=ICONS, draw_icon=draw_icon)
+    bottom = 23.5 if card.compass else 11.0
+    gap = 2.4
+    band_h = (87.0 - bottom - gap) / 2
+    for i, q in enumerate(card.bars):
+        by = bottom + (1 - i) * (band_h + gap)
+        box = Box(BAND_X, by, BAND_W, band_h)
+        _band(face, theme, q.bar, box)
+        top = by + band_h
+        badge = Box(BAND_X + 3.0, top - 7.7, 6.6, 6.6)
+        face.shape(Shape("bar-badge", badge, "circle"), bar_badge(q.bar, badge, theme))
+        bg = theme.band(q.bar)
+        face.text(t.bar_label(q.bar), Frame("bar-label", BAND_X + 11.4, top - 7.2, BAND_W - 13,
+                                            5.6, _style(BOLD, 8, 5.5, BAR_DARK[q.bar]),
+                                            max_lines=1, background=bg),
+                  _src("bars", q.bar, "label"))
+        face.text(t.card(card, f"bars.{i}.question"),
+                  Frame("question", BAND_X + 3.0, by + 1.4, BAND_W - 5.4, band_h - 10.2,
+                        _style(REGULAR, 10.5, 6, INK), background=bg),
+                  _src("cards", card.id, f"bars.{i}.question"))
+    if card.compass:
+        rose = Box(7.2, 6.0, 14.0, 14.0)
+        face.shape(Shape("compass", rose, "circle"), compass_rose(card.compass, rose, theme))
+        face.text(t.string("compass"), Frame("compass", 23.5, 15.2, 39.5, 5.2,
+                                             _style(BOLD, 8, 5.5, INK), max_lines=1,
+                                             background=theme.body), _s("compass"))
+        sid = f"quadrant-{card.compass.lower()}"
+        face.text(t.string(sid), Frame("quadrant", 23.5, 10.2, 39.5, 5.2,
+                                       _style(REGULAR, 8, 5.5, INK), max_lines=1,
+                                       background=theme.body), _s(sid))
+    sid = f"difficulty-{card.difficulty}"
+    face.text(t.string(sid), Frame("difficulty", 30.0, 4.6, 33.5, 4.8,
+                                   _style(ITALIC, 6.5, 5, MUTED, "right"), max_lines=1,
+                                   background=theme.body), _s(sid))
+    return face
+
+
+def back_face(card: Card, t: Texts, theme: Theme) -> Face:
+    """The answer side of a card."""
+    face = Face(f"{card.id} (back)", DESIGN_W, DESIGN_H)
+    face.paint(paint_card(theme, card.difficulty))
+    topic = _banner(face, theme, card, 104.6, 9.0)
+    face.text(t.card(card, "topic"), Frame("topic", topic.x, topic.y, topic.w, topic.h,
+                                           _style(BOLD, 10, 6, theme.banner_text, leading=1.1),
+                                           max_lines=2, background=theme.banner),
+              _src("cards", card.id, "topic"))
+    heading = t.string("answer-regions", card.regions.count)
+    face.text(f"[land] {heading}" if heading else "",
+              Frame("regions-heading", X0, 96.6, TW, 5.6, _style(BOLD, 8, 5.5, MUTED, "center"),
+                    max_lines=1, background=theme.body),
+              _s("answer-regions"), icons=ICONS, draw_icon=draw_icon)
+    names = sorted((t.region(r) for r in card.regions.answers), key=t.order())
+    style = _style(BOLD, 11.5, 6.5, INK, "center")
+    # the names share one frame and wrap only between names; the text is located at the widest
+    # name (the one to shorten when they do not fit)
+    widest = max(card.regions.answers, key=lambda r: (string_width(t.region(r), BOLD, 10), r))
+    face.text(region_line([n for n in names if n]),
+              Frame("regions", X0, 80.2, TW, 16.0, style, max_lines=3, background=theme.body),
+              _src("regions", widest, "name"))
+    for i, q in enumerate(card.bars):
+        by = 66.4 - i * 12.6
+        box = Box(BAND_X, by, BAND_W, 11.0)
+        _band(face, theme, q.bar, box, 2.0)
+        badge = Box(BAND_X + 2.6, by + 1.7, 7.6, 7.6)
+        face.shape(Shape("bar-badge", badge, "circle"), bar_badge(q.bar, badge, theme))
+        face.text(t.answer(card, i), Frame("answer", BAND_X + 2.0, by + 0.8, BAND_W - 4.0, 9.4,
+                                           _style(BOLD, 15, 7, INK, "center"), max_lines=1,
+                                           background=theme.band(q.bar)),
+                  t.answer_source(card, i))
+
+    def rule(c: Any, ctx: Ctx) -> None:
+        c.setStrokeColorRGB(*DIFFICULTY_RGB[card.difficulty])
+        c.setLineWidth(ctx.mm(0.5))
+        c.line(ctx.mm(X0), ctx.mm(45.3), ctx.mm(X0 + TW), ctx.mm(45.3))
+    face.paint(rule)
+    face.text(t.string("info"), Frame("info-heading", X0, 45.9, TW, 5.4,
+                                      _style(BOLD, 8.5, 6, INK), max_lines=1,
+                                      background=theme.body), _s("info"))
+    face.text(t.card(card, "info"), Frame("info", X0, 5.2, TW, 39.4,
+                                          _style(REGULAR, 8.5, 5.5, INK), valign="top",
+                                          background=theme.body),
+              _src("cards", card.id, "info"))
+    return face
+
+
+@dataclass
+class LocTexts(Texts):
+    """The printed strings of one locale and unit system."""
+
+    content: GameContent
+    loc: Localizer
+    units: Units = "metric"
+
+    def card(self, card: Card, key: str) -> str:
         return self.loc.text("cards", card.id, key)
+
+    def string(self, string_id: str, n: float | None = None) -> str:
+        return self.loc.string(string_id, n)
+
+    def region(self, region_id: str) -> str:
+        if region_id not in self.content.index("regions"):
+            return ""
+        return self.loc.text("regions", region_id, "name")
+
+    def bar_label(self, bar: str) -> str:
+        if bar not in self.content.index("bars"):
+            return ""
+        return self.loc.text("bars", bar, "label")
+
+    def order(self) -> Callable[[str], tuple]:
+        return sort_key(self.loc.code)
 
     def answer(self, card: Card, index: int) -> str:
         q = card.bars[index]
@@ -231,162 +300,44 @@ class TerraPrinter:
         text = rec.obj.text if rec else ""
         return " ".join(text.values()) if isinstance(text, dict) else text
 
-    # -- faces -------------------------------------------------------------------------------
-    def front(self, card: Card) -> Any:
-        def draw(canvas: Any, trim: Box, bleed: float) -> None:
-            with _Card(canvas, trim, bleed) as d:
-                d.frame(DIFFICULTY_RGB[card.difficulty])
-                d.text(self.card_text(card, "topic"), TEXT_BOXES["topic"])
-                n = card.regions.count
-                q1 = self.loc.string("q1", n)
-                d.text(f"[land] {q1}", TextBox(7, 88.0, 55.85, 8.0, TextStyle(REGULAR, 10, 6,
-                                                                               align="center")))
-                for i, bottom in enumerate(QUESTION_BANDS):
-                    q = card.bars[i]
-                    canvas.setFillColorRGB(*_tint(BAR_RGB[q.bar], 0.82))
-                    canvas.roundRect(d.mm(6), d.mm(bottom), d.mm(57.85), d.mm(25), d.mm(2),
-                                     stroke=0, fill=1)
-                    canvas.setFillColorRGB(*BAR_RGB[q.bar])
-                    canvas.rect(d.mm(6), d.mm(bottom), d.mm(1.6), d.mm(25), stroke=0, fill=1)
-                    d.label(self.loc.text("bars", q.bar, "label"), 9.0, bottom + 21.3, 6.5, BOLD,
-                            BAR_RGB[q.bar])
-                    d.text(printed_text(f"bars.{i}.question",
-                                        self.card_text(card, f"bars.{i}.question"), card),
-                           TEXT_BOXES["question"], y=bottom + 0.5)
-                if card.compass:
-                    self._compass(canvas, d, card.compass)
-                canvas.setFont(ITALIC, 5.5)
-                canvas.setFillColorRGB(0.4, 0.4, 0.4)
-                canvas.drawRightString(d.mm(DESIGN_W - 6), d.mm(6.0),
-                                       self.loc.string(f"difficulty-{card.difficulty}"))
-        return draw
 
-    def _compass(self, canvas: Any, d: _Card, quadrant: str) -> None:
-        cx, cy, r = 14.0, 17.0, 8.0
-        mm = d.mm
-        canvas.setStrokeColorRGB(0.25, 0.25, 0.25)
-        canvas.setLineWidth(0.6)
-        canvas.circle(mm(cx), mm(cy), mm(r), stroke=1, fill=0)
-        angles = {"NE": 0, "NW": 90, "SW": 180, "SE": 270}
-        canvas.setFillColorRGB(0.85, 0.2, 0.2)
-        canvas.wedge(mm(cx - r), mm(cy - r), mm(cx + r), mm(cy + r), angles[quadrant], 90,
-                     stroke=0, fill=1)
-        canvas.line(mm(cx - r), mm(cy), mm(cx + r), mm(cy))
-        canvas.line(mm(cx), mm(cy - r), mm(cx), mm(cy + r))
-        d.label(self.loc.string("compass"), cx + r + 2.0, cy + 1.0, 7, BOLD)
-        d.label(self.loc.string(f"quadrant-{quadrant.lower()}"), cx + r + 2.0, cy - 2.5, 7)
+class TerraPrinter:
+    """Builds Terra's print decks for one locale and unit system."""
 
-    def back(self, card: Card) -> Any:
-        def draw(canvas: Any, trim: Box, bleed: float) -> None:
-            with _Card(canvas, trim, bleed) as d:
-                d.frame(DIFFICULTY_RGB[card.difficulty])
-                d.label(self.card_text(card, "topic")[:60], DESIGN_W / 2, 110.5, 7, ITALIC,
-                        (0.35, 0.35, 0.35), center=True)
-                d.label(self.loc.string("answer-regions", card.regions.count), DESIGN_W / 2,
-                        104.0, 8, BOLD, center=True)
-                names = " · ".join(self.loc.text("regions", r, "name")
-                                   for r in card.regions.answers if r in self.regions)
-                d.text(names, TEXT_BOXES["regions"])
-                for i, bottom in enumerate(ANSWER_BANDS):
-                    q = card.bars[i]
-                    canvas.setFillColorRGB(*BAR_RGB[q.bar])
-                    canvas.roundRect(d.mm(6), d.mm(bottom), d.mm(57.85), d.mm(12), d.mm(2),
-                                     stroke=0, fill=1)
-                    draw_icon(canvas, q.bar, d.mm(8), d.mm(bottom + 3.6), 14)
-                    canvas.setFillColorRGB(1, 1, 1)
-                    d.text(self.answer(card, i), TextBox(14.0, bottom + 1.0, 48.0, 10.0,
-                                                         TextStyle(BOLD, 14, 7, align="center",
-                                                                   colour=(1, 1, 1))))
-                d.label(self.loc.string("info"), 7.0, 48.0, 8, BOLD)
-                d.text(self.card_text(card, "info"), TEXT_BOXES["info"], valign="top")
-        return draw
+    def __init__(self, content: GameContent, loc: Localizer, units: Units = "metric",
+                 ink_saver: bool = False) -> None:
+        self.content, self.loc, self.units = content, loc, units
+        self.texts = LocTexts(content, loc, units)
+        self.theme = Theme(ink_saver)
 
-    # -- extra pages ---------------------------------------------------------------------------
-    def bar_strip(self, canvas: Any, width: float, height: float) -> None:
-        mm = MM_TO_PT
-        canvas.setFillColorRGB(0, 0, 0)
-        canvas.setFont(BOLD, 14)
-        side = self.loc.string(self.units)
-        canvas.drawString(15 * mm, height - 20 * mm, f"{self.loc.string('bar-strip')} ({side})")
-        y = height - 40 * mm
-        for bar_id in ("year", "length", "number"):
-            bar = self.bars.get(bar_id)
-            if bar is None:
-                continue
-            lines = getattr(bar, self.units).lines
-            canvas.setFont(BOLD, 10)
-            canvas.setFillColorRGB(*BAR_RGB[bar_id])
-            canvas.drawString(15 * mm, y + 2 * mm, self.loc.text("bars", bar_id, "label"))
-            cell = (width - 30 * mm) / (len(lines) - 1)
-            for i in range(len(lines) - 1):
-                canvas.setFillColorRGB(*_tint(BAR_RGB[bar_id], 0.75 if i % 2 else 0.6))
-                canvas.rect(15 * mm + i * cell, y - 12 * mm, cell, 10 * mm, stroke=0, fill=1)
-            canvas.setFont(REGULAR, 5.5)
-            canvas.setFillColorRGB(0, 0, 0)
-            for i, value in enumerate(lines):
-                x = 15 * mm + i * cell
-                canvas.line(x, y - 14 * mm, x, y - 1 * mm)
-                label = self.line_label(bar_id, value)
-                canvas.saveState()
-                canvas.translate(x + 1.5, y - 19 * mm)
-                canvas.rotate(-60)
-                canvas.drawString(0, 0, label)
-                canvas.restoreState()
-            y -= 55 * mm
+    def deck(self, deck_id: str, name: str, size_mm: tuple[float, float],
+             source: TextSource | None = None) -> PrintDeck:
+        """One deck: every card with both sides, the bar strip and the region list."""
+        from .pages import bar_strip, region_list
 
-    def line_label(self, bar_id: str, value: float) -> str:
-        """A bar line's value as printed on the strip."""
-        if bar_id == "year":
-            return self.year(value)
-        if bar_id == "number":
-            return self.loc.number(value)
-        steps = ((0.01, "unit-cm"), (1.0, "unit-m"), (1000.0, "unit-km")) if self.units == \
-            "metric" else ((1 / 12, "unit-in"), (1.0, "unit-ft"), (5280.0, "unit-mi"))
-        factor, string_id = steps[0]
-        for f, sid in steps:
-            if value >= f or value == 0:
-                factor, string_id = f, sid
-        if value == 0:
-            factor, string_id = steps[1]
-        return f"{self.loc.number(round(value / factor, 4))}\u00a0{self.loc.string(string_id)}"
+        t, theme = self.texts, self.theme
+        label = (name, source)
 
-    def region_list(self, canvas: Any, width: float, height: float) -> None:
-        mm = MM_TO_PT
-        canvas.setFillColorRGB(0, 0, 0)
-        canvas.setFont(BOLD, 14)
-        canvas.drawString(15 * mm, height - 20 * mm, self.loc.string("region-list"))
-        rows = sorted(((self.loc.text("regions", r.id, "name"), r.obj)
-                       for r in self.content.of("regions")), key=lambda t: t[0].casefold())
-        per_col = (len(rows) + 2) // 3
-        col_w = (width - 30 * mm) / 3
-        for i, (name, region) in enumerate(rows):
-            col, line = divmod(i, per_col)
-            x = 15 * mm + col * col_w
-            y = height - 32 * mm - line * 8.2
-            draw_icon(canvas, region.kind, x, y, 7)
-            canvas.setFillColorRGB(0, 0, 0)
-            canvas.setFont(BOLD if region.kind == "sea" else REGULAR, 7)
-            canvas.drawString(x + 10, y, name)
-            canvas.setFont(REGULAR, 5.5)
-            canvas.setFillColorRGB(0.4, 0.4, 0.4)
-            canvas.drawRightString(x + col_w - 4 * mm, y, " ".join(region.quadrants))
+        def side(build: Callable[[Card, Texts, Theme], Face], card: Card) -> Callable[[], Face]:
+            return lambda: build(card, t, theme)
 
-    # -- deck ----------------------------------------------------------------------------------
-    def deck(self, deck_id: str, name: str, size_mm: tuple[float, float]) -> PrintDeck:
-        cards = [PrintCard(rec.id, self.card_text(rec.obj, "topic"), self.front(rec.obj),
-                           self.back(rec.obj)) for rec in self.content.of("cards")]
-        return PrintDeck(deck_id, name, size_mm, cards, extra_pages=[
-            ("bar strip", self.bar_strip), ("region list", self.region_list)])
+        cards = [PrintCard(rec.id, t.card(rec.obj, "topic"), side(front_face, rec.obj),
+                           side(back_face, rec.obj)) for rec in self.content.of("cards")]
+        pages = [("bar strip", lambda w, h: bar_strip(self.content, t, theme, label, w, h)),
+                 ("region list", lambda w, h: region_list(self.content, t, theme, label, w,
+                                                          h))]
+        return PrintDeck(deck_id, name, size_mm, cards, extra_pages=pages,
+                         strings=self.loc.string, locale=self.loc.code)
 
 
-def _tint(rgb: tuple[float, float, float], amount: float) -> tuple[float, float, float]:
-    r, g, b = rgb
-    return (r + (1 - r) * amount, g + (1 - g) * amount, b + (1 - b) * amount)
-
-
-def print_decks(content: GameContent, loc: Localizer, units: Units = "metric"
-                ) -> list[PrintDeck]:
-    """Every deck declared in ``decks.yaml``, ready to lay out."""
-    printer = TerraPrinter(content, loc, units)
-    return [printer.deck(rec.id, loc.text("decks", rec.id, "name"), rec.obj.mm)
-            for rec in content.of("decks")]
+def print_decks(content: GameContent, loc: Localizer, units: Units = "metric", *,
+                ink_saver: bool = False) -> list[PrintDeck]:
+    """Every deck declared in ``decks.yaml`` (without one, a deck of every card at the design
+    size), ready to lay out (``ink_saver``: white cards with coloured rules, no full-colour
+    backgrounds)."""
+    printer = TerraPrinter(content, loc, units, ink_saver)
+    decks = content.of("decks")
+    if not decks:  # decks.yaml is optional: every card at the size the layout is designed for
+        return [printer.deck("cards", "Terra", (DESIGN_W, DESIGN_H))]
+    return [printer.deck(rec.id, loc.text("decks", rec.id, "name"), rec.obj.mm,
+                         TextSource("decks", rec.id, "name")) for rec in decks]

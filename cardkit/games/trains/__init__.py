@@ -9,12 +9,11 @@ from __future__ import annotations
 from ...core.spec import FileKind, Game, TextField
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot, strength_cards, strength_setup
-from .checks import CHECKS
+from .checks import CHECKS, FIT_CODE
 from .engine import make_engine
-from ...i18n.checks import PairCheck, fit_check
 from ...pdf.model import DecksFile
-from .checks import translation_fit_problem
 from .model import BotsFile, CardsFile, MapsFile, RouteBonusFile, SetupFile, StringsFile
+from .board import print_boards
 from .render import print_decks
 
 SPEC = Game(
@@ -37,7 +36,7 @@ SPEC = Game(
                  description="Trains priority-list bots (buy rules and play order)."),
         FileKind("strings", "strings.yaml", StringsFile, "strings", required=False,
                  description="Texts printed by the Trains card templates.",
-                 translatable=(TextField("text", 30, "template text"),)),
+                 translatable=(TextField("text", 200, "template text"),)),
         FileKind("decks", "decks.yaml", DecksFile, "decks", required=False,
                  description="Trains' printable decks and their card size.",
                  translatable=(TextField("name", 40, "deck name"),)),
@@ -48,10 +47,9 @@ SPEC = Game(
     ),
     checks=CHECKS,
     tokens=frozenset({"[coin]", "[vp]", "[waste]", "[rail]", "[station]"}),
-    extra_translation_checks=(
-        PairCheck("I18N018", "translated text fits its box on the card",
-                  fit_check("cards", translation_fit_problem)),),
     print_decks=print_decks,
+    print_boards=print_boards,
+    fit_code=FIT_CODE,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras=None,
                 strength_cards=strength_cards, strength_setup=strength_setup),
 )

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import inspect
 from collections import deque
 from collections.abc import Iterator
 from typing import Any
 
 from ...core.content import GameContent
+from ...core.diagnostics import CodeInfo, Severity
 from ...core.spec import Check, Finding, Record, where
 from ...core.suggest import did_you_mean
 from .hooks import HOOKS
@@ -450,34 +452,20 @@ def _ids(content: GameContent, kind: str) -> set[str]:
     return set(content.index(kind)) | content.broken_ids.get(kind, set())
 
 
-def text_fits(content: GameContent) -> Iterator[Finding]:
-    """A card's name and rules text fit their boxes at the minimum font size.
+#: TRN015 is the fit check of the Trains templates, run by the print layer over every face it
+#: prints (``cardkit.pdf.fitcheck``); it is documented here with the game's other codes.
+FIT_CODE = CodeInfo("TRN015", Severity.ERROR, "every printed string fits its frame on the card",
+                    inspect.cleandoc("""
+    Every string the templates print — card names beside the coin, cost and VP badges, rules
+    texts, type labels, deck names, map and place names on the boards — fits its frame at the
+    frame's minimum font size: nothing is shrunk further, nothing runs under a badge.
 
     Bad:
         name: Superlongunbreakablerailwaycontrolroomname
 
     Good:
         name: Control Room
-    """
-    for rec in content.of("cards"):
-        for key in ("name", "text"):
-            value = getattr(rec.obj, key)
-            message = _fit_problem(key, value) if value else None
-            if message:
-                yield Finding(f"en: {message}; shorten it", rec, (key,))
-
-
-def _fit_problem(key: str, text: str) -> str | None:
-    from .render import fits
-
-    if fits(key, text) is False:
-        return f"the {key} does not fit its box on the card even at the minimum size"
-    return None
-
-
-def translation_fit_problem(source: Any, text: str) -> str | None:
-    """Why a translated card name or text does not fit its box (``None`` when it fits)."""
-    return _fit_problem(source.key, text)
+    """))
 
 
 CHECKS: tuple[Check, ...] = (
@@ -495,7 +483,6 @@ CHECKS: tuple[Check, ...] = (
     Check("TRN012", "route bonus cities exist on their map", route_cities),
     Check("TRN013", "cities have slots, remote locations VP", hex_fields),
     Check("TRN014", "priority bots name existing cards", bot_cards),
-    Check("TRN015", "card names and texts fit on the card", text_fits),
     Check("TRN016", "card sets are declared in setup.yaml", declared_sets),
     Check("TRN017", "the supply can be set up (Waste pile, enough randomizers)", supply_setup),
     Check("TRN018", "the supply names cards the engine can play", supply_playable),

@@ -1,0 +1,67 @@
+"""``cardkit export``: PNG per card face for print services, Tabletop Simulator deck sheets."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import click
+
+from .app import _guard, content_option, force_option
+
+Callback = Callable[[click.Context, click.Parameter, "str | None"], "float | None"]
+
+
+def _number(unit: str = "") -> Callback:
+    """A click callback: a number (``unit`` suffix allowed); None passes through. The library
+    checks the range (NaN and infinity included) and says what it takes, in one line."""
+
+    def parse(ctx: click.Context, param: click.Parameter, value: str | None) -> float | None:
+        if value is None:
+            return None
+        try:
+            return float(value.strip().removesuffix(unit) if unit else value)
+        except ValueError:
+            raise click.BadParameter(f"give a number{' of ' + unit if unit else ''}") from None
+
+    return parse
+
+
+@click.command("export")
+@click.argument("game")
+@content_option
+@click.option("--format", "fmt", type=click.Choice(("png", "tts")), default="png",
+              show_default=True,
+              help="png: one image per unique card face and cards.csv, for print services; "
+                   "tts: Tabletop Simulator deck sheets and a saved-object JSON.")
+@click.option("--dpi", default=None, metavar="N", callback=_number(),
+              help="Resolution (default 300 for png, 150 for tts).")
+@click.option("--bleed", default="0", show_default=True, metavar="MM",
+              callback=_number("mm"),
+              help="Bleed in mm around each card (print services often ask for 3).")
+@click.option("--locale", default="en", show_default=True, help="Language of the cards.")
+@click.option("--deck", default=None, help="Only this deck (default: every deck).")
+@click.option("--units", type=click.Choice(("metric", "imperial")), default="metric",
+              show_default=True, help="Board side the answers are printed for.")
+@click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
+              help="Folder of the export (default build/export/GAME-LOCALE[-tts]).")
+@force_option
+@_guard
+def export(game: str, content_dir: Path, fmt: str, dpi: float | None, bleed: float,
+           locale: str, deck: str | None, units: str, out: Path | None, force: bool) -> None:
+    """Card images of a game: PNG per unique face, or Tabletop Simulator sheets."""
+    from ..export.api import ExportJob, export_game
+
+    result = export_game(ExportJob(game, fmt, content_dir, locale, deck, units, dpi, bleed, out,
+                                   force))
+    for d in result.decks:
+        w, h = d.card_px
+        what = (f"{d.sheets} sheet(s)" if result.format == "tts"
+                else f"{len(d.files)} face image(s)")
+        click.echo(f"{d.deck}: {d.unique} unique cards ({d.total} to print), {what} of "
+                   f"{w} x {h} px per card")
+    for note in result.warnings:
+        click.echo(f"cardkit: warning: {note}", err=True)
+    note = f", {result.fallbacks} text(s) in English (untranslated)" if result.fallbacks else ""
+    click.echo(f"wrote {len(result.files)} files to {result.out_dir} ({result.size / 1e6:.1f} MB, "
+               f"{result.dpi:g} dpi, bleed {result.bleed:g} mm){note}")

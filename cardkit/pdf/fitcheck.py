@@ -1,0 +1,194 @@
+"""The fit check: every string of every face a game prints, fitted by the one layout mechanism.
+
+``cardkit check`` (TER018, TRN015, … for the English; I18N018 for a translation) and ``cardkit
+pdf`` (:func:`require_fit`, before anything is drawn) both read :meth:`Face.problems` of the
+faces the game's templates build, so a text is checked exactly as it is drawn — beside its
+badges, in its locale, on every template, the generic pages included.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from ..core.diagnostics import Diagnostic, Severity
+from ..core.errors import UsageProblem
+from ..i18n.locale import Locale, Plural
+from .geometry import SheetOptions
+from .layout import Face, Placed
+
+#: The English locale used when a content folder defines none (fixtures, new projects).
+ENGLISH = Locale(code="en", name="English", native_name="English", script="Latin",
+                 plural=Plural(categories=["one", "other"], gettext="nplurals=2; plural=(n != 1);"),
+                 decimal=".", group=[","], quotes=["\u201c", "\u201d"])
+
+
+@dataclass(frozen=True, slots=True)
+class Unfit:
+    """A text that does not fit: on which face, and why."""
+
+    face: str
+    placed: Placed
+
+    def __str__(self) -> str:
+        where = f" [{self.placed.source}]" if self.placed.source else ""
+        return f"{self.face}: {self.placed.text[:60]!r}{where} {self.placed.message()}"
+
+
+class FitError(UsageProblem):
+    """Faces with texts that do not fit: nothing is printed (exit code 1)."""
+
+    exit_code = 1
+
+    def __init__(self, unfit: list[Unfit]) -> None:
+        n = len(unfit)
+        lines = "\n".join(f"  {u}" for u in unfit[:20])
+        more = f"\n  … and {n - 20} more" if n > 20 else ""
+        super().__init__(f"{n} text{'' if n == 1 else 's'} do{'es' if n == 1 else ''} not fit "
+                         f"on the printed faces; nothing was written:\n{lines}{more}")
+        self.unfit = unfit
+
+
+def unfit(faces: Iterable[tuple[str, Face]]) -> list[Unfit]:
+    """Every text that does not fit on the given ``(label, face)`` pairs."""
+    return [Unfit(label, p) for label, face in faces for p in face.problems()]
+
+
+def require_fit(faces: Iterable[tuple[str, Face]]) -> None:
+    """Raise :class:`FitError` when any text of the faces does not fit."""
+    found = unfit(faces)
+    if found:
+        raise FitError(found)
+
+
+# ---------------------------------------------------------------------------------------------
+# the check pass: every face of every deck (and board, and generic page) in every locale
+
+#: A translation printed at less than this share of the English's font size gets I18N021.
+SMALL_RATIO = 0.75
+#: Page sizes the extra pages and generic pages are checked at (A4 and Letter).
+CHECK_PAGES = ((210.0, 297.0), (215.9, 279.4))
+
+FaceKey = tuple[str, ...]
+
+
+def game_faces(game: Any, content: Any, loc: Any, units: str
+               ) -> Iterator[tuple[FaceKey, str, Face]]:
+    """Every face the game prints in one locale and unit system: ``(stable key, label, face)``.
+
+    The key does not depend on the locale, so a face can be compared across locales.
+    """
+    from . import draw
+
+    for deck in game.print_decks(content, loc, units):
+        deck.strings, deck.locale, deck.number = loc.string, loc.code, loc.number
+        for card in deck.cards:
+            yield (deck.id, card.id, "front"), f"{deck.id}/{card.id} front", card.front()
+            if card.back is not None:
+                yield (deck.id, card.id, "back"), f"{deck.id}/{card.id} back", card.back()
+        if deck.shared_back is not None:
+            yield (deck.id, "", "back"), f"{deck.id} card back", deck.shared_back()
+        for name, page in deck.extra_pages:
+            for w, h in CHECK_PAGES:
+                yield (deck.id, name, f"{w:g}x{h:g}"), f"{deck.id} {name}", page(w, h)
+        generic = getattr(draw, "generic_faces", None)
+        if generic is not None:
+            for w, h in CHECK_PAGES:
+                opts = draw.PdfOptions(sheet=SheetOptions(paper=(w, h)), locale=loc.code)
+                for label, face in generic(deck, opts):
+                    yield (deck.id, "generic", label, f"{w:g}x{h:g}"), f"{deck.id} {label}", face
+    boards = getattr(game, "print_boards", None)
+    if boards is not None:
+        from .board import faces as board_faces
+
+        for board in boards(content, loc):
+            for w, h in CHECK_PAGES:
+                for i, (label, face) in enumerate(board_faces(board, (w, h))):
+                    yield ("board", board.id, str(i), f"{w:g}x{h:g}"), label, face
+
+
+def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, Any]
+                    ) -> list[Diagnostic]:
+    """The fit check of a game's printed faces in English and in every translated locale.
+
+    English texts that do not fit get the game's fit code (``game.fit_code``, e.g. TER018) at the
+    content field they come from; translations get I18N018 at their overlay entry, and I18N021
+    (a warning) when they print at under :data:`SMALL_RATIO` of the English's size.
+    """
+    from ..i18n.lookup import Localizer
+
+    game = content.game
+    code_info = getattr(game, "fit_code", None)
+    if getattr(game, "print_decks", None) is None or code_info is None:
+        return []
+    out: dict[tuple[Any, ...], Diagnostic] = {}
+    en_sizes: dict[tuple[Any, ...], float] = {}
+    for code in ["en", *sorted(c for c in overlays if c != "en")]:
+        locale = locales.get(code) or (ENGLISH if code == "en" else None)
+        if locale is None:
+            continue  # an overlay of an undefined locale: I18N019 reports it
+        overlay = overlays.get(code) if code != "en" else None
+        loc = Localizer(content, locale, overlay)
+        for units in getattr(game, "print_units", ("metric",)):
+            for key, label, face in game_faces(game, content, loc, units):
+                for p in face.placed:
+                    slot = (key, p.frame.name, p.source)
+                    if p.fits and p.flowed is not None:
+                        if code == "en":
+                            en_sizes.setdefault(slot, p.flowed.size)
+                        elif slot in en_sizes and \
+                                p.flowed.size < SMALL_RATIO * en_sizes[slot] - 1e-9:
+                            d = _located(content, overlay, p, code, "I18N021", Severity.WARNING,
+                                         f"{code}: printed at {p.flowed.size:g} pt where the "
+                                         f"English is {en_sizes[slot]:g} pt ({label}); "
+                                         "shorten it", key[0])
+                            out.setdefault((d.code, d.file, d.pointer, p.frame.name), d)
+                        continue
+                    what = f"{code}: {_quote(p.text)} {p.message()} on {label}; shorten it"
+                    if code == "en":
+                        d = _located(content, None, p, code, code_info.code, Severity.ERROR,
+                                     what, key[0])
+                    else:
+                        d = _located(content, overlay, p, code, "I18N018", Severity.ERROR, what,
+                                     key[0])
+                    out.setdefault((d.code, d.file, d.pointer, p.frame.name), d)
+    return list(out.values())
+
+
+def _quote(text: str) -> str:
+    text = " ".join(text.split())
+    return repr(text if len(text) <= 40 else text[:39] + "…")
+
+
+def _located(content: Any, overlay: Any, p: Placed, code: str, diag_code: str,
+             severity: Severity, message: str, deck_id: str) -> Diagnostic:
+    """A diagnostic at the overlay entry (translations) or content field (English) printed."""
+    src = p.source
+    if overlay is not None and src is not None:
+        entry = overlay.get(src.kind, src.id, src.key)
+        if entry is not None:
+            return Diagnostic(diag_code, severity, message, entry.file, object_id=src.id,
+                              pointer=entry.pointer + ("text",))
+        objects = overlay.entries.get(src.kind, {})
+        for fields in ([objects[src.id]] if src.id in objects else []):
+            first = next(iter(fields.values()))
+            return Diagnostic(diag_code, severity, message, first.file, object_id=src.id,
+                              pointer=first.pointer[:2])
+        file = overlay.files.get(src.kind) or next(iter(overlay.files.values()), None)
+        if file is not None:
+            return Diagnostic(diag_code, severity, message, file.display, 1, 1,
+                              object_id=src.id)
+    rec = None
+    path: tuple[Any, ...] = ()
+    if src is not None:
+        rec = content.index(src.kind).get(src.id)
+        path = tuple(int(k) if k.isdigit() else k for k in src.key.split("."))
+    if rec is None:
+        rec = content.index("decks").get(deck_id)
+        path = ()
+    if rec is None:
+        any_rec = next((r for kind in content.game.kinds for r in content.of(kind.name)), None)
+        return Diagnostic(diag_code, severity, message, any_rec.file if any_rec else "?", 1, 1)
+    return Diagnostic(diag_code, severity, message, rec.file, object_id=rec.id,
+                      pointer=rec.pointer + path)

@@ -1,0 +1,549 @@
+"""``cardkit export``: PNG per unique face, the print-shop CSV, Tabletop Simulator sheets.
+
+Sizes are computed here from ``decks.yaml`` (not taken from the code under test); pixels are
+compared with pypdfium2 rendering the ``cardkit pdf --layout single`` page directly; errors go
+through the real command line.
+"""
+
+from __future__ import annotations
+
+import csv
+import hashlib
+import io
+import json
+import math
+import shutil
+from collections import Counter
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image, ImageStat
+
+from cardkit.cli import main
+from cardkit.core.errors import UsageProblem
+from cardkit.export import tts
+from cardkit.export.api import ExportJob, export_game
+from cardkit.export.csvfile import CsvRow, cards_csv
+from cardkit.export.raster import (
+    png_bytes,
+    rasterise,
+    render_faces,
+    single_pdf,
+    unique_deck,
+)
+from cardkit.pdf.deck import PrintCard, PrintDeck
+from cardkit.pdf.geometry import CARD_SIZES
+from cardkit.pdf.layout import Face, Frame, TextSource
+from cardkit.pdf.text import TextStyle
+
+from .conftest import SHIPPED
+
+
+def px(mm: float, dpi: float) -> int:
+    """The expected pixel count, computed independently of the code under test."""
+    return int(mm * dpi / 25.4 + 0.5)
+
+
+def deck_mm(game: str, deck: str) -> tuple[float, float]:
+    """A deck's card size read from the shipped ``decks.yaml``."""
+    from ruamel.yaml import YAML
+
+    data = YAML(typ="safe").load((SHIPPED / game / "decks.yaml").read_text("utf-8"))
+    size = next(d["size"] for d in data["decks"] if d["id"] == deck)
+    return CARD_SIZES[size] if isinstance(size, str) else (size["width"], size["height"])
+
+
+def cli(*args: str) -> tuple[int, str, str]:
+    result = CliRunner().invoke(main, list(args))
+    return result.exit_code, result.stdout, result.stderr
+
+
+def digests(root: Path) -> dict[str, str]:
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file() and not p.name.startswith(".")}
+
+
+def game_decks(game: str, locale: str = "en") -> list[PrintDeck]:
+    from cardkit.core.registry import get_game
+    from cardkit.i18n.api import load
+    from cardkit.i18n.lookup import Localizer
+
+    data = load(game, SHIPPED)
+    overlay = data.translations.overlays.get(locale) if locale != "en" else None
+    loc = Localizer(data.content, data.locales[locale], overlay)
+    return get_game(game).print_decks(data.content, loc, "metric")
+
+
+def terra_cards() -> int:
+    from cardkit.i18n.api import load
+
+    return len(load("terra", SHIPPED).content.of("cards"))
+
+
+LOW_DPI = 60.0  # fast; 300 dpi is tested on a few cards
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("cache")
+
+
+@pytest.fixture(scope="module")
+def terra_png(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:
+    out = tmp_path_factory.mktemp("terra") / "png"
+    export_game(ExportJob("terra", "png", SHIPPED, dpi=LOW_DPI, out=out, cache_dir=cache))
+    return out
+
+
+@pytest.fixture(scope="module")
+def trains_png(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:
+    out = tmp_path_factory.mktemp("trains") / "png"
+    export_game(ExportJob("trains", "png", SHIPPED, dpi=LOW_DPI, out=out, cache_dir=cache))
+    return out
+
+
+@pytest.fixture(scope="module")
+def trains_tts(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:
+    out = tmp_path_factory.mktemp("trains") / "tts"
+    export_game(ExportJob("trains", "tts", SHIPPED, dpi=LOW_DPI, out=out, cache_dir=cache))
+    return out
+
+
+# --- PNG per face ------------------------------------------------------------------------------
+
+def test_terra_png_has_one_front_and_one_back_per_card_at_the_exact_size(terra_png: Path) -> None:
+    w, h = deck_mm("terra", "cards")
+    fronts = sorted((terra_png / "cards").glob("*-front.png"))
+    backs = sorted((terra_png / "cards").glob("*-back.png"))
+    assert terra_cards() == 64
+    assert len(fronts) == 64 and len(backs) == 64
+    assert {p.name.removesuffix("-front.png") for p in fronts} == \
+        {p.name.removesuffix("-back.png") for p in backs}
+    assert not (terra_png / "cards" / "back.png").exists()  # Terra has no shared back
+    for path in fronts + backs:
+        with Image.open(path) as im:
+            assert im.size == (px(w, LOW_DPI), px(h, LOW_DPI)), path.name
+            assert im.mode == "RGB"
+
+
+def test_bleed_adds_exactly_the_bleed_in_pixels(tmp_path: Path, cache: Path) -> None:
+    w, h = deck_mm("trains", "randomizers")
+    dpi = 97.0  # page size x dpi / 72 is not whole: the size must still be exact
+    for bleed in (0.0, 3.0):
+        out = tmp_path / f"b{bleed:g}"
+        export_game(ExportJob("trains", "png", SHIPPED, deck="randomizers", dpi=dpi, bleed=bleed,
+                              out=out, cache_dir=cache))
+        sizes = set()
+        for path in (out / "randomizers").glob("*.png"):
+            with Image.open(path) as im:
+                sizes.add(im.size)
+        assert sizes == {(px(w + 2 * bleed, dpi), px(h + 2 * bleed, dpi))}, bleed
+    assert px(w + 6, dpi) - px(w, dpi) in (px(6, dpi) - 1, px(6, dpi), px(6, dpi) + 1)
+
+
+def test_faces_are_not_blank_and_differ(terra_png: Path, trains_png: Path) -> None:
+    for path in [*sorted((terra_png / "cards").glob("*.png"))[:6],
+                 *sorted((trains_png / "base").glob("*.png"))[:6]]:
+        with Image.open(path) as im:
+            colours = im.getcolors(maxcolors=1 << 20) or []
+            assert len(colours) > 20, path.name
+            assert max(ImageStat.Stat(im.convert("L")).stddev) > 10, path.name
+    first = sorted((terra_png / "cards").glob("*-front.png"))[:2]
+    assert first[0].read_bytes() != first[1].read_bytes()
+
+
+def test_300_dpi_pixels_are_those_of_the_single_layout_pdf(tmp_path: Path, cache: Path) -> None:
+    """Three Terra cards at 300 dpi: the exact size, and the very pixels pypdfium2 gives for the
+    pages of ``cardkit pdf --layout single --bleed 0``."""
+    import pypdfium2 as pdfium
+
+    from cardkit.pdf.api import PdfJob, render_game
+    from cardkit.pdf.draw import PdfOptions
+    from cardkit.pdf.geometry import SheetOptions
+
+    deck = game_decks("terra")[0]
+    few = PrintDeck(deck.id, deck.name, deck.size_mm, deck.cards[:3])
+    faces = list(render_faces(few, 300, 0.0))
+    w, h = deck_mm("terra", "cards")
+    assert [(r.card_id, r.side) for r, _ in faces] == \
+        [(c.id, s) for c in deck.cards[:3] for s in ("front", "back")]
+    assert all(im.size == (px(w, 300), px(h, 300)) == (825, 1425) for _, im in faces)
+
+    pdf_path = tmp_path / "single.pdf"
+    render_game(PdfJob("terra", SHIPPED, options=PdfOptions(layout="single",
+                                                            sheet=SheetOptions(bleed=0.0)),
+                       out=pdf_path, cache_dir=cache))
+    doc = pdfium.PdfDocument(pdf_path.read_bytes())
+    try:
+        for index in range(6):  # page i of the single PDF is face i (front, back, front…)
+            page = doc[index]
+            # pypdfium2 sizes a render as ceil(page size x scale); the PDF stores the page size
+            # rounded, so scale=300/72 gives 826 px for 825: ask for the exact size instead
+            scale = min(825 / page.get_width(), 1425 / page.get_height()) * (1 - 1e-9)
+            direct = page.render(scale=scale).to_pil().convert("RGB")
+            assert direct.size == faces[index][1].size
+            assert direct.tobytes() == faces[index][1].tobytes(), index
+    finally:
+        doc.close()
+
+
+def test_export_bytes_are_deterministic(terra_png: Path, tmp_path: Path, cache: Path) -> None:
+    again = tmp_path / "again"
+    export_game(ExportJob("terra", "png", SHIPPED, dpi=LOW_DPI, out=again, cache_dir=cache))
+    first, second = digests(terra_png), digests(again)
+    assert len(first) == 64 * 2 + 1
+    assert first == second
+
+
+def test_png_has_its_resolution_and_no_time_or_text() -> None:
+    image = Image.new("RGB", (20, 30), (200, 10, 10))
+    data = png_bytes(image, 300)
+    assert data == png_bytes(image, 300)
+    chunks, pos = [], 8
+    while pos < len(data):
+        length = int.from_bytes(data[pos:pos + 4], "big")
+        chunks.append(data[pos + 4:pos + 8])
+        pos += 12 + length
+    assert b"tIME" not in chunks and b"tEXt" not in chunks and b"iTXt" not in chunks
+    assert b"pHYs" in chunks
+    with Image.open(io.BytesIO(data)) as im:
+        assert round(im.info["dpi"][0]) == 300
+
+
+# --- cards.csv ---------------------------------------------------------------------------------
+
+def read_csv(path: Path) -> list[dict[str, str]]:
+    raw = path.read_bytes()
+    assert raw.startswith(b"\xef\xbb\xbf")  # UTF-8 with BOM, for spreadsheets
+    assert b"\r\n" in raw
+    return list(csv.DictReader(io.StringIO(raw.decode("utf-8-sig"), newline="")))
+
+
+def test_trains_csv_quantities_are_the_pile_sizes(trains_png: Path) -> None:
+    from cardkit.i18n.api import load
+
+    content = load("trains", SHIPPED).content
+    rows = read_csv(trains_png / "cards.csv")
+    piles = {(c.obj.set, c.id): c.obj.pile for c in content.of("cards")}
+    base = {r["card_id"]: r for r in rows if r["deck"] == "base"}
+    assert base and {cid: int(r["quantity"]) for cid, r in base.items()} == \
+        {cid: n for (s, cid), n in piles.items() if s == "base"}
+    rising = {r["card_id"]: int(r["quantity"]) for r in rows if r["deck"] == "rising-sun"}
+    assert rising == {cid: n for (s, cid), n in piles.items() if s == "rising-sun"}
+    randomizers = [r for r in rows if r["deck"] == "randomizers"]
+    assert randomizers and all(r["quantity"] == "1" for r in randomizers)
+    assert sum(int(r["quantity"]) for r in base.values()) > len(base)  # copies counted
+    for r in rows:  # every file named exists, and the shared back is the back
+        assert (trains_png / r["front"]).is_file()
+        assert r["back"] == f"{r['deck']}/back.png" and (trains_png / r["back"]).is_file()
+    assert base["normal-train"]["name"] == "Normal Train"
+
+
+def test_csv_names_are_in_the_locale(tmp_path: Path, cache: Path) -> None:
+    out = tmp_path / "el"
+    export_game(ExportJob("trains", "png", SHIPPED, locale="el", deck="randomizers", dpi=50,
+                          out=out, cache_dir=cache))
+    rows = read_csv(out / "cards.csv")
+    deck = next(d for d in game_decks("trains", "el") if d.id == "randomizers")
+    assert [r["name"] for r in rows] == [c.label for c in deck.cards]
+    assert any(any("\u0370" <= ch <= "\u03ff" for ch in r["name"]) for r in rows)
+
+
+def test_csv_quotes_what_needs_quoting() -> None:
+    data = cards_csv([CsvRow("d", "a", 'Say "hi", then go', 2, "d/a-front.png", "")])
+    rows = list(csv.reader(io.StringIO(data.decode("utf-8-sig"), newline="")))
+    assert rows[1] == ["d", "a", 'Say "hi", then go', "2", "d/a-front.png", ""]
+
+
+# --- Tabletop Simulator ------------------------------------------------------------------------
+
+def test_tts_sheets_are_ten_by_seven_cards(trains_tts: Path) -> None:
+    w, h = deck_mm("trains", "base")
+    card = (px(w, LOW_DPI), px(h, LOW_DPI))
+    sheets = sorted(trains_tts.rglob("*-sheet-*.png"))
+    assert {p.parent.name for p in sheets} == {"base", "randomizers", "rising-sun"}
+    for path in sheets:
+        with Image.open(path) as im:
+            assert im.size == (10 * card[0], 7 * card[1]), path.name
+    with Image.open(trains_tts / "base" / "base-back.png") as im:
+        assert im.size == card
+
+
+def test_tts_json_lists_every_physical_card(trains_tts: Path) -> None:
+    from cardkit.i18n.api import load
+
+    content = load("trains", SHIPPED).content
+    piles = {c.id: c.obj.pile for c in content.of("cards") if c.obj.set == "base"}
+    assert len(piles) <= tts.PER_SHEET  # so Trains base is one sheet
+    save = json.loads((trains_tts / "base" / "base.json").read_text("utf-8"))
+    (deck,) = save["ObjectStates"]
+    assert deck["Name"] == "DeckCustom"
+    assert list(deck["CustomDeck"]) == ["1"]
+    entry = deck["CustomDeck"]["1"]
+    assert (entry["NumWidth"], entry["NumHeight"]) == (10, 7)
+    assert entry["FaceURL"] == "base-sheet-1.png" and entry["BackURL"] == "base-back.png"
+    assert (trains_tts / "base" / entry["FaceURL"]).is_file()
+    assert len(deck["DeckIDs"]) == sum(piles.values()) == len(deck["ContainedObjects"])
+    by_card = Counter(o["GMNotes"] for o in deck["ContainedObjects"])
+    assert by_card == Counter(piles)
+    for obj in deck["ContainedObjects"]:
+        assert obj["CardID"] // 100 == 1 and obj["CardID"] % 100 < tts.PER_SHEET
+    assert [o["CardID"] for o in deck["ContainedObjects"]] == deck["DeckIDs"]
+
+
+def test_tts_slots_hold_the_png_faces_and_the_hidden_back(trains_tts: Path,
+                                                          trains_png: Path) -> None:
+    """Slot i of the sheet is the i-th card's front image, pixel for pixel; slot 70 the back."""
+    save = json.loads((trains_tts / "base" / "base.json").read_text("utf-8"))
+    objs = {o["GMNotes"]: o["CardID"] for o in save["ObjectStates"][0]["ContainedObjects"]}
+    with Image.open(trains_tts / "base" / "base-sheet-1.png") as sheet:
+        sheet.load()
+    with Image.open(trains_png / "base" / "back.png") as back:
+        cw, ch = back.size
+        corner = sheet.crop((9 * cw, 6 * ch, 10 * cw, 7 * ch))
+        assert corner.tobytes() == back.convert("RGB").tobytes()
+    for card_id, tts_id in list(objs.items())[:8]:
+        slot = tts_id % 100
+        crop = sheet.crop(((slot % 10) * cw, (slot // 10) * ch,
+                           (slot % 10 + 1) * cw, (slot // 10 + 1) * ch))
+        with Image.open(trains_png / "base" / f"{card_id}-front.png") as face:
+            assert crop.tobytes() == face.convert("RGB").tobytes(), card_id
+
+
+def test_terra_tts_has_unique_back_sheets(tmp_path: Path, cache: Path) -> None:
+    out = tmp_path / "tts"
+    result = export_game(ExportJob("terra", "tts", SHIPPED, dpi=50, out=out, cache_dir=cache))
+    assert result.dpi == 50 and result.decks[0].sheets == 1
+    entry = json.loads((out / "cards" / "cards.json").read_text("utf-8"))
+    deck = entry["ObjectStates"][0]
+    assert deck["CustomDeck"]["1"]["UniqueBack"] is True
+    assert deck["CustomDeck"]["1"]["BackURL"] == "cards-backs-1.png"
+    assert len(deck["DeckIDs"]) == 64
+    w, h = deck_mm("terra", "cards")
+    with Image.open(out / "cards" / "cards-backs-1.png") as im:
+        assert im.size == (10 * px(w, 50), 7 * px(h, 50))
+
+
+def test_tts_bytes_are_deterministic(trains_tts: Path, tmp_path: Path, cache: Path) -> None:
+    again = tmp_path / "again"
+    export_game(ExportJob("trains", "tts", SHIPPED, dpi=LOW_DPI, out=again, cache_dir=cache))
+    assert digests(again) == digests(trains_tts)
+    assert len(digests(again)) == 3 * 3  # per deck: one sheet, the back, the JSON
+
+
+def test_tts_default_dpi_is_150_and_png_300() -> None:
+    from cardkit.export.api import check_options
+
+    assert check_options(ExportJob("terra", "tts")) == 150
+    assert check_options(ExportJob("terra", "png")) == 300
+
+
+def test_tts_places_69_cards_a_sheet() -> None:
+    placed = tts.place([(f"c{i}", f"C{i}", 1 + i % 2) for i in range(139)])
+    assert [tts.card_id(p) for p in placed[:1] + placed[68:70] + placed[-1:]] == \
+        [100, 168, 200, 300]
+    assert tts.sheets_for(69) == 1 and tts.sheets_for(70) == 2 and tts.sheets_for(139) == 3
+    obj = tts.deck_object("d", "D", placed, ["s1", "s2", "s3"], ["b"], False)
+    deck = obj["ObjectStates"][0]
+    assert list(deck["CustomDeck"]) == ["1", "2", "3"]
+    assert len(deck["DeckIDs"]) == sum(1 + i % 2 for i in range(139))
+    assert deck["ContainedObjects"][-1]["CustomDeck"] == {"3": deck["CustomDeck"]["3"]}
+
+
+def test_tts_sheet_too_large_for_tts_is_refused() -> None:
+    size = CARD_SIZES["tarot"]
+    best = max(d for d in range(50, 1201)
+               if 10 * px(size[0], d) <= 10_000 and 7 * px(size[1], d) <= 10_000)
+    assert tts.max_dpi(size, 0.0) == best == 300  # 7 x 1425 px = 9975
+    tts.sheet_problem(size, 0.0, best)
+    with pytest.raises(UsageProblem, match="at most 10,000 px"):
+        tts.sheet_problem(size, 0.0, best + 1)
+    assert tts.sheet_warning("d", size, 0.0, 150) is not None  # 7 x 713 px > 4096
+    assert tts.sheet_warning("d", CARD_SIZES["poker"], 0.0, 150) is None  # 3750 x 3675 px
+
+
+# --- synthetic decks (independent of the game templates) ---------------------------------------
+
+def _face(colour: tuple[float, float, float], text: str):  # type: ignore[no-untyped-def]
+    def build() -> Face:
+        face = Face(text, 63.5, 88.9)
+
+        def paint(canvas, ctx) -> None:  # type: ignore[no-untyped-def]
+            canvas.setFillColorRGB(*colour)
+            canvas.rect(-ctx.bleed, -ctx.bleed, ctx.w + 2 * ctx.bleed, ctx.h + 2 * ctx.bleed,
+                        stroke=0, fill=1)
+        face.paint(paint)
+        face.text(text, Frame("name", 5, 70, 53.5, 12, TextStyle(max_size=14, min_size=8),
+                              max_lines=1), TextSource("cards", text, "name"))
+        return face
+    return build
+
+
+def test_shared_back_is_one_page_and_bleed_is_painted() -> None:
+    cards = [PrintCard(f"c{i}", f"C{i}", _face((0.9, 0.1 * i, 0.1), f"C{i}"), count=3)
+             for i in range(3)]
+    deck = PrintDeck("d", "D", (63.5, 88.9), cards, shared_back=_face((0.1, 0.1, 0.5), "B"))
+    unique = unique_deck(deck)
+    assert [(f.card_id, f.side) for f in unique.faces] == \
+        [("c0", "front"), ("c1", "front"), ("c2", "front"), (None, "shared-back")]
+    assert all(c.count == 1 for c in unique.deck.cards)
+    images = list(rasterise(single_pdf(unique.deck, 3.0), (80, 110)))
+    assert len(images) == 4 and all(im.size == (80, 110) for im in images)
+    # the background reaches the corner pixel (bleed painted), not white paper
+    assert images[0].getpixel((0, 0))[0] > 200 and images[0].getpixel((0, 0))[2] < 60
+    assert images[3].getpixel((0, 0))[2] > 100
+
+
+def test_compose_sheet_places_left_to_right_top_to_bottom() -> None:
+    faces = [Image.new("RGB", (4, 6), (i, 0, 0)) for i in range(69)]
+    sheet = tts.compose_sheet(faces, Image.new("RGB", (4, 6), (0, 0, 255)), (4, 6))
+    assert sheet.size == (40, 42)
+    assert sheet.getpixel((4 * 3 + 1, 6 * 2 + 1)) == (23, 0, 0)
+    assert sheet.getpixel((39, 41)) == (0, 0, 255)
+    with pytest.raises(ValueError):
+        tts.compose_sheet(faces + faces[:1], None, (4, 6))
+
+
+# --- errors and overwriting --------------------------------------------------------------------
+
+def plain_error(code: int, err: str, expected: int = 2) -> None:
+    assert code == expected, err
+    assert "internal error" not in err and "Traceback" not in err
+    assert err.startswith(("cardkit:", "Usage:")), err
+
+
+@pytest.mark.parametrize("args", [
+    ["nosuchgame"],
+    ["terra", "--format", "pdf"],
+    ["trains", "--deck", "nosuchdeck"],
+    ["terra", "--locale", "xx"],
+    ["terra", "--dpi", "0"],
+    ["terra", "--dpi", "-300"],
+    ["terra", "--dpi", "nan"],
+    ["terra", "--dpi", "inf"],
+    ["terra", "--dpi", "49"],
+    ["terra", "--dpi", "1201"],
+    ["terra", "--dpi", "lots"],
+    ["terra", "--bleed", "nan"],
+    ["terra", "--bleed", "-1"],
+    ["terra", "--bleed", "11"],
+    ["terra", "--format", "tts", "--dpi", "600"],
+])
+def test_bad_options_are_usage_errors(args: list[str], tmp_path: Path) -> None:
+    code, _out, err = cli("export", *args, "--content", str(SHIPPED), "--out", str(tmp_path / "x"))
+    plain_error(code, err)
+    assert not (tmp_path / "x").exists()
+    if args[1:] not in (["--format", "pdf"], ["--dpi", "lots"]):  # click's own parse errors
+        assert err.startswith("cardkit:") and len(err.strip().splitlines()) == 1, err
+
+
+def test_nan_and_out_of_range_name_the_range() -> None:
+    for args, words in ((["--dpi", "nan"], "--dpi must be a number from 50 to 1200, not nan"),
+                        (["--dpi", "1e9"], "not 1e+09"),
+                        (["--bleed", "inf"], "--bleed must be from 0 to 10 mm, not inf")):
+        code, _, err = cli("export", "terra", *args, "--content", str(SHIPPED))
+        plain_error(code, err)
+        assert words in err, err
+
+
+def test_tts_dpi_error_names_the_largest_dpi(tmp_path: Path) -> None:
+    code, _, err = cli("export", "terra", "--format", "tts", "--dpi", "600", "--content",
+                       str(SHIPPED), "--out", str(tmp_path / "x"))
+    plain_error(code, err)
+    assert f"--dpi {tts.max_dpi(CARD_SIZES['tarot'], 0.0)} or less" in err
+    assert len(err.strip().splitlines()) == 1
+
+
+def test_unwritable_output_is_a_usage_error(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder")
+    code, _, err = cli("export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
+                       str(SHIPPED), "--out", str(blocker / "sub"))
+    plain_error(code, err)
+    assert "not a folder" in err
+
+
+def test_out_folder_is_made_but_not_its_missing_parents(tmp_path: Path) -> None:
+    code, _, err = cli("export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
+                       str(SHIPPED), "--out", str(tmp_path / "typo" / "export"))
+    plain_error(code, err)
+    assert "does not exist" in err and not (tmp_path / "typo").exists()
+    code, _, err = cli("export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
+                       str(SHIPPED), "--out", str(tmp_path / "export"))
+    assert code == 0, err
+    assert (tmp_path / "export" / "randomizers" / "back.png").is_file()
+
+
+@pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc")
+def test_output_where_nothing_can_be_created_is_a_usage_error() -> None:
+    code, _, err = cli("export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
+                       str(SHIPPED), "--out", "/proc/cardkit-export")
+    plain_error(code, err)
+    assert "cannot write" in err and len(err.strip().splitlines()) == 1
+
+
+def test_output_inside_the_content_folder_is_refused(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(SHIPPED, content)
+    code, _, err = cli("export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
+                       str(content), "--out", str(content / "trains" / "png"), "--force")
+    plain_error(code, err)
+    assert not (content / "trains" / "png").exists()
+
+
+def test_content_with_errors_is_blocked(tmp_path: Path) -> None:
+    content = tmp_path / "content"
+    shutil.copytree(SHIPPED, content)
+    decks = content / "trains" / "decks.yaml"
+    decks.write_text(decks.read_text("utf-8").replace("size: poker", "size: huge", 1), "utf-8")
+    code, _, err = cli("export", "trains", "--dpi", "50", "--content", str(content), "--out",
+                       str(tmp_path / "out"))
+    assert code == 1, err
+    assert "Traceback" not in err and "nothing was written" in err
+    assert not (tmp_path / "out").exists()
+
+
+def test_user_files_are_replaced_only_with_force(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    args = ["export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
+            str(SHIPPED), "--out", str(out)]
+    (out / "randomizers").mkdir(parents=True)
+    mine = out / "randomizers" / "back.png"
+    mine.write_bytes(b"my own picture")
+    code, _, err = cli(*args)
+    plain_error(code, err)
+    assert "--force" in err
+    assert mine.read_bytes() == b"my own picture"
+    assert sorted(p.name for p in (out / "randomizers").iterdir()) == ["back.png"]  # nothing new
+
+    code, stdout, err = cli(*args, "--force")
+    assert code == 0, err
+    assert mine.read_bytes() != b"my own picture" and "wrote 32 files" in stdout
+
+    code, _, err = cli(*args)  # cardkit's own outputs are replaced without --force
+    assert code == 0, err
+
+    (out / "cards.csv").write_bytes(b"edited by hand")  # changed since: refused again
+    code, _, err = cli(*args)
+    plain_error(code, err)
+    assert (out / "cards.csv").read_bytes() == b"edited by hand"
+
+
+def test_cli_summary(tmp_path: Path) -> None:
+    code, stdout, err = cli("export", "trains", "--format", "tts", "--deck", "base", "--dpi",
+                            "50", "--content", str(SHIPPED), "--out", str(tmp_path / "t"))
+    assert code == 0, err
+    w, h = deck_mm("trains", "base")
+    assert f"1 sheet(s) of {px(w, 50)} x {px(h, 50)} px per card" in stdout
+    assert "wrote 3 files" in stdout and math.isfinite(float(stdout.split("(")[-1].split()[0]))
+
+
+def test_png_bytes_do_not_depend_on_the_threads() -> None:
+    from cardkit.export.raster import encode_pngs
+
+    images = [(i, Image.effect_noise((64, 48), 20 + i).convert("RGB")) for i in range(9)]
+    one = list(encode_pngs(images, 150, workers=1))
+    three = list(encode_pngs(images, 150, workers=3))
+    assert [k for k, _ in one] == list(range(9))
+    assert one == three and len({b for _, b in one}) == 9
