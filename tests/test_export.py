@@ -464,15 +464,11 @@ def test_unwritable_output_is_a_usage_error(tmp_path: Path) -> None:
     assert "not a folder" in err
 
 
-def test_out_folder_is_made_but_not_its_missing_parents(tmp_path: Path) -> None:
+def test_out_folder_is_made_with_its_parents(tmp_path: Path) -> None:
     code, _, err = cli("export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
-                       str(SHIPPED), "--out", str(tmp_path / "typo" / "export"))
-    plain_error(code, err)
-    assert "does not exist" in err and not (tmp_path / "typo").exists()
-    code, _, err = cli("export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
-                       str(SHIPPED), "--out", str(tmp_path / "export"))
+                       str(SHIPPED), "--out", str(tmp_path / "new" / "export"))
     assert code == 0, err
-    assert (tmp_path / "export" / "randomizers" / "back.png").is_file()
+    assert (tmp_path / "new" / "export" / "randomizers" / "back.png").is_file()
 
 
 @pytest.mark.skipif(not Path("/proc/self").is_dir(), reason="needs /proc")
@@ -547,3 +543,13 @@ def test_png_bytes_do_not_depend_on_the_threads() -> None:
     three = list(encode_pngs(images, 150, workers=3))
     assert [k for k, _ in one] == list(range(9))
     assert one == three and len({b for _, b in one}) == 9
+
+
+def test_ink_saver_exports_lighter_cards(trains_png: Path, tmp_path: Path, cache: Path) -> None:
+    out = tmp_path / "ink"
+    export_game(ExportJob("trains", "png", SHIPPED, deck="randomizers", dpi=LOW_DPI, out=out,
+                          cache_dir=cache, ink_saver=True))
+    for name in ("randomizers/back.png", "randomizers/ironworks-front.png"):
+        full = ImageStat.Stat(Image.open(trains_png / name).convert("L")).mean[0]
+        light = ImageStat.Stat(Image.open(out / name).convert("L")).mean[0]
+        assert light > full + 20, (name, full, light)  # much less ink on the page

@@ -147,3 +147,34 @@ def test_contrast_and_grey() -> None:
     assert contrast((1, 1, 1), (1, 1, 1)) == pytest.approx(1.0)
     assert contrast((0.5, 0.5, 0.5), (1, 1, 1)) < 4.5 < contrast((0.4, 0.4, 0.4), (1, 1, 1))
     assert grey((1, 1, 1)) == pytest.approx(1.0) and grey((0, 0, 0)) == 0
+
+
+def test_a_stamp_is_drawn_once_and_refuses_transparency() -> None:
+    from reportlab.pdfgen.canvas import Canvas
+
+    from cardkit.pdf.layout import stamp
+
+    calls: list[int] = []
+
+    def badge(canvas, ctx):  # type: ignore[no-untyped-def]
+        calls.append(1)
+        canvas.circle(10, 10, 5, stroke=0, fill=1)
+
+    face = Face("t", 63.5, 88.9)
+    face.paint(stamp(("badge",), badge, Box(0, 0, 10, 10)))
+    buffer = io.BytesIO()
+    canvas = Canvas(buffer)
+    for _ in range(3):
+        face.draw(canvas, Box(0, 0, 63.5 * MM, 88.9 * MM))
+        canvas.showPage()
+    canvas.save()
+    assert calls == [1]  # recorded once, referred to three times
+    assert buffer.getvalue().count(b"/Subtype /Form") == 1
+
+    def see_through(canvas, ctx):  # type: ignore[no-untyped-def]
+        canvas.setFillAlpha(0.5)
+
+    bad = Face("t", 63.5, 88.9)
+    bad.paint(stamp(("glass",), see_through, Box(0, 0, 10, 10)))
+    with pytest.raises(TypeError, match="transparency"):
+        bad.draw(Canvas(io.BytesIO()), Box(0, 0, 100, 100))

@@ -27,7 +27,8 @@ def test_show_prints_no_trailing_spaces() -> None:
 
 
 def test_pdf_variants_get_their_own_default_names(tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The README's imperial and single-card examples must not replace the metric sheets."""
+    """The README's imperial, single-card, fold and ink-saver examples must not replace the
+    plain sheets."""
     import shutil
 
     content = tmp_path / "content"
@@ -36,9 +37,12 @@ def test_pdf_variants_get_their_own_default_names(tmp_path: Path, monkeypatch) -
     runner = CliRunner()
     for extra, name in (((), "terra-cards-en.pdf"), (("--units", "imperial"),
                                                      "terra-cards-en-imperial.pdf"),
-                        (("--layout", "single"), "terra-cards-en-single.pdf")):
+                        (("--layout", "single"), "terra-cards-en-single.pdf"),
+                        (("--duplex", "fold", "--ink-saver"), "terra-cards-en-fold-ink-saver.pdf"),
+                        (("--ink-saver",), "terra-cards-en-ink-saver.pdf")):
         result = runner.invoke(main, ["pdf", "terra", "--content", str(content), *extra])
         assert result.exit_code == 0, result.output
         assert f"build/{name}" in result.stdout
     assert sorted(p.name for p in (tmp_path / "build").glob("*.pdf")) == [
-        "terra-cards-en-imperial.pdf", "terra-cards-en-single.pdf", "terra-cards-en.pdf"]
+        "terra-cards-en-fold-ink-saver.pdf", "terra-cards-en-imperial.pdf",
+        "terra-cards-en-ink-saver.pdf", "terra-cards-en-single.pdf", "terra-cards-en.pdf"]

@@ -1,8 +1,8 @@
 """PDFs as files (issue 10): modes, error paths, subset tags, embedded fonts.
 
 * every PDF cardkit writes honours the umask; a PDF it replaces keeps its mode;
-* an unwritable folder, ``--out`` naming a folder, ``--out`` in a folder that does not exist and a
-  full disk are one plain line and exit 2 — nothing half-written, no temporary file left;
+* an unwritable folder, ``--out`` naming a folder or under a file, and a full disk are one plain
+  line and exit 2 — nothing half-written, no temporary file left; missing folders are made;
 * every embedded font subset has its own six-capital tag (reportlab alone tags them all
   ``AAAAAA+``), and the bytes stay identical between runs;
 * every PDF cardkit writes — card sheets, one card per page, simulation and strength reports —
@@ -146,11 +146,12 @@ def test_out_naming_a_folder(tmp_path: Path, content: Path) -> None:
     assert listing(folder) == []
 
 
-def test_out_in_a_missing_folder_is_refused(tmp_path: Path, content: Path) -> None:
-    """An explicit --out whose folder does not exist is refused (a typo is not created)..."""
-    out = tmp_path / "buidl" / "sub" / "cards.pdf"
-    one_line_error(*pdf(content, out)[::2], str(out), "does not exist")
-    assert listing(tmp_path) == ["content"]
+def test_out_in_a_missing_folder_is_made(tmp_path: Path, content: Path) -> None:
+    """A missing folder on the way of --out is made, as for the default build/..."""
+    out = tmp_path / "prints" / "sub" / "cards.pdf"
+    code, _, err = pdf(content, out)
+    assert code == 0, err
+    assert out.read_bytes().startswith(b"%PDF-")
 
 
 def test_the_default_build_folder_is_created(tmp_path: Path, content: Path,
@@ -181,11 +182,14 @@ def test_out_a_symbolic_link_loop(tmp_path: Path, content: Path) -> None:
     one_line_error(*report(loop)[::2], "cannot write", "loop")
 
 
-def test_out_a_dangling_link_names_the_missing_folder(tmp_path: Path, content: Path) -> None:
+def test_out_a_dangling_link_is_written_through(tmp_path: Path, content: Path) -> None:
+    """A link to a file not yet made is written through, like a shell redirection; the link
+    stays a link."""
     link = tmp_path / "cards.pdf"
     link.symlink_to(tmp_path / "gone" / "cards.pdf")
-    one_line_error(*pdf(content, link)[::2], f"the folder {tmp_path / 'gone'} does not exist")
-    assert not (tmp_path / "gone").exists()
+    code, _, err = pdf(content, link)
+    assert code == 0, err
+    assert link.is_symlink() and (tmp_path / "gone" / "cards.pdf").read_bytes()[:5] == b"%PDF-"
 
 
 def test_out_a_device(content: Path) -> None:

@@ -99,7 +99,6 @@ def test_new_outputs_honour_the_umask(tmp_path: Path, content: Path, mask: int,
                                       umask: Callable[[int], None]) -> None:
     umask(mask)
     out = tmp_path / "out"
-    out.mkdir()
     assert simulate(out / "sim.json", "--report", out / "sim.pdf")[0] == 0
     assert pdf(content, out / "cards.pdf")[0] == 0
     assert export(content, out / "el.po")[0] == 0
@@ -134,7 +133,6 @@ def test_content_writes_honour_the_umask_and_keep_modes(tmp_path: Path,
 
 def test_rerun_replaces_its_own_output_without_force(tmp_path: Path, content: Path) -> None:
     out = tmp_path / "build"
-    out.mkdir()  # as `make run` does: a named output's folder must exist
     for _ in range(2):  # `make run` twice in a row
         assert simulate(out / "sim.json", "--report", out / "sim.pdf")[0] == 0
         assert pdf(content, out / "cards.pdf")[0] == 0
@@ -145,7 +143,6 @@ def test_rerun_replaces_its_own_output_without_force(tmp_path: Path, content: Pa
 def test_a_pdf_printed_before_outputs_were_recorded_is_replaced(tmp_path: Path,
                                                                 content: Path) -> None:
     out = tmp_path / "build" / "cards.pdf"
-    out.parent.mkdir()
     assert pdf(content, out)[0] == 0
     (out.parent / RECORD_NAME).unlink()  # as an older cardkit left build/
     assert pdf(content, out)[0] == 0
@@ -476,14 +473,16 @@ def test_fmt_removes_the_debris_of_a_killed_fmt_and_keeps_the_mode(tmp_path: Pat
 
 
 @pytest.mark.parametrize("command", ["simulate", "report", "strength", "pdf", "export"])
-def test_a_named_output_in_a_missing_folder_is_refused(tmp_path: Path, content: Path,
-                                                       command: str) -> None:
-    """Every command treats a path the user named alike: its folder must exist (a typo in a
-    folder name is reported, not created)."""
-    out = tmp_path / "typo" / "x.out"
-    calls = {"simulate": lambda: simulate(out), "report": lambda: simulate(
-        tmp_path / "ok.json", "--report", out), "strength": lambda: strength(out),
-        "pdf": lambda: pdf(content, out), "export": lambda: export(content, out)}
-    code, _, err = calls[command]()
-    assert code == 2 and "does not exist" in err and "Traceback" not in err, err
-    assert not (tmp_path / "typo").exists()
+def test_a_named_output_in_a_missing_folder_is_made(tmp_path: Path, content: Path,
+                                                    command: str) -> None:
+    """Every command treats a path the user named alike: missing folders are made (as for the
+    default build/); a file on the way is a plain error."""
+    out = tmp_path / "new" / "x.out"
+    calls = {"simulate": lambda o: simulate(o), "report": lambda o: simulate(
+        tmp_path / "ok.json", "--report", o), "strength": lambda o: strength(o),
+        "pdf": lambda o: pdf(content, o), "export": lambda o: export(content, o)}
+    code, _, err = calls[command](out)
+    assert code == 0 and out.is_file(), err
+    (tmp_path / "file").write_text("x", "utf-8")
+    code, _, err = calls[command](tmp_path / "file" / "x.out")
+    assert code == 2 and "not a folder" in err and "Traceback" not in err, err

@@ -45,15 +45,17 @@ def _number(unit: str = "") -> Callback:
               show_default=True, help="Board side the answers are printed for.")
 @click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
               help="Folder of the export (default build/export/GAME-LOCALE[-tts]).")
+@click.option("--ink-saver", is_flag=True, help="White cards with coloured outlines.")
 @force_option
 @_guard
 def export(game: str, content_dir: Path, fmt: str, dpi: float | None, bleed: float,
-           locale: str, deck: str | None, units: str, out: Path | None, force: bool) -> None:
+           locale: str, deck: str | None, units: str, out: Path | None, ink_saver: bool,
+           force: bool) -> None:
     """Card images of a game: PNG per unique face, or Tabletop Simulator sheets."""
     from ..export.api import ExportJob, export_game
 
     result = export_game(ExportJob(game, fmt, content_dir, locale, deck, units, dpi, bleed, out,
-                                   force))
+                                   force, ink_saver=ink_saver))
     for d in result.decks:
         w, h = d.card_px
         what = (f"{d.sheets} sheet(s)" if result.format == "tts"

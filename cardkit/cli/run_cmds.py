@@ -56,7 +56,7 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     roots = (content_dir,)
     for target in (out, report_pdf):  # refuse before the run, not after it
         if target is not None:
-            check_output(target, force=force, content_roots=roots, parents=False)
+            check_output(target, force=force, content_roots=roots)
 
     show = sys.stderr.isatty() if progress is None else progress
     bar = _ProgressBar() if show else None
@@ -68,12 +68,10 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     text = {"text": rep.to_text, "json": rep.to_json, "csv": rep.to_csv}[fmt](result)
     click.echo(text, nl=False)
     if out is not None:
-        write_output(out, rep.to_json(result), force=force, content_roots=roots,
-                     parents=False)
+        write_output(out, rep.to_json(result), force=force, content_roots=roots)
         click.echo(f"wrote {out}", err=True)
     if report_pdf is not None:
-        write_output(report_pdf, rep.to_pdf(result), force=force, content_roots=roots,
-                     parents=False)
+        write_output(report_pdf, rep.to_pdf(result), force=force, content_roots=roots)
         click.echo(f"wrote {report_pdf}", err=True)
     if result.result.interrupted:
         click.echo(f"cardkit: interrupted after {len(result.result.rows)} of {games} games",
@@ -109,7 +107,7 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
     roots = (content_dir,)
     for target in (out, report_pdf):  # refuse before the run, not after it
         if target is not None:
-            check_output(target, force=force, content_roots=roots, parents=False)
+            check_output(target, force=force, content_roots=roots)
 
     bar = _ProgressBar() if sys.stderr.isatty() else None
     rows = card_strength(game, content_dir, games_per_card, seed, _split_list(cards),
@@ -119,11 +117,10 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
     click.echo(rep.strength_text(game, rows), nl=False)
     if out is not None:
         write_output(out, json.dumps(rows.to_dict(), indent=1, sort_keys=True) + "\n",
-                     force=force, content_roots=roots, parents=False)
+                     force=force, content_roots=roots)
         click.echo(f"wrote {out}", err=True)
     if report_pdf is not None:
-        write_output(report_pdf, rep.strength_pdf(game, rows), force=force, content_roots=roots,
-                     parents=False)
+        write_output(report_pdf, rep.strength_pdf(game, rows), force=force, content_roots=roots)
         click.echo(f"wrote {report_pdf}", err=True)
     if rows.interrupted:
         click.echo(f"cardkit: interrupted after {len(rows)} of {len(rows.cards)} cards", err=True)

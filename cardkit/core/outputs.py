@@ -102,17 +102,16 @@ def written_by_cardkit(path: Path, ours: Recognizer | None = None) -> bool:
 
 
 def check_output(path: Path, *, force: bool, content_roots: Iterable[Path],
-                 ours: Recognizer | None = None, parents: bool = True) -> Path:
+                 ours: Recognizer | None = None) -> Path:
     """Raise :class:`OutputProblem` unless ``path`` may be written; return it resolved.
 
     Call it before long work (a simulation) so that a refusal comes first, not last.
-    ``parents=False`` is for a path the user named (``--out``): its folder must exist, as with
-    any serious tool (a typo in a folder name is not silently created); default paths under
-    ``build/`` keep ``parents=True`` and get their folders made. A path the file system
+    Missing folders are made when the file is written (``mkdir -p``); a folder on the way that
+    is a file is refused. A path the file system
     cannot even look at (a name too long, a loop of symbolic links) is refused the same way.
     """
     try:
-        return _check_output(path, force, content_roots, ours, parents)
+        return _check_output(path, force, content_roots, ours)
     except OSError as exc:
         raise OutputProblem(f"cannot write {path}: {_reason(exc)}") from exc
     except RuntimeError as exc:  # Path.resolve on a symbolic link loop (Python < 3.13)
@@ -120,7 +119,7 @@ def check_output(path: Path, *, force: bool, content_roots: Iterable[Path],
 
 
 def _check_output(path: Path, force: bool, content_roots: Iterable[Path],
-                  ours: Recognizer | None, parents: bool) -> Path:
+                  ours: Recognizer | None) -> Path:
     target = path.resolve()
     for root in content_roots:
         if _inside(target, root.resolve()):
@@ -134,10 +133,6 @@ def _check_output(path: Path, force: bool, content_roots: Iterable[Path],
     base = _nearest_existing(target.parent)
     if not base.is_dir():
         raise OutputProblem(f"cannot write {path}: {base} is not a folder")
-    if not parents and base != target.parent:
-        folder = path.parent if path.parent.resolve() == target.parent else target.parent
-        raise OutputProblem(f"cannot write {path}: the folder {folder} does not exist "
-                            "(create it first)")
     if not os.access(base, os.W_OK | os.X_OK):
         raise OutputProblem(f"cannot write {path}: Permission denied")
     if os.path.lexists(target) and not target.is_file():
@@ -149,21 +144,19 @@ def _check_output(path: Path, force: bool, content_roots: Iterable[Path],
 
 
 def write_output(path: Path, data: bytes | str, *, force: bool, content_roots: Iterable[Path],
-                 ours: Recognizer | None = None, record: bool = True,
-                 parents: bool = True) -> Path:
+                 ours: Recognizer | None = None, record: bool = True) -> Path:
     """Write a user-facing output file: checked (:func:`check_output`), atomic, recorded.
 
     ``data`` is bytes, or text written as UTF-8. ``record=False`` skips the record (for files
-    ``ours`` recognises by content, such as schemas in a committed folder). ``parents`` as in
-    :func:`check_output`. A new file gets ``0o666 & ~umask``; a file it replaces keeps its
+    ``ours`` recognises by content, such as schemas in a committed folder). Missing folders are
+    made. A new file gets ``0o666 & ~umask``; a file it replaces keeps its
     permission bits (like ``open(path, "w")`` or a shell redirection). Returns ``path``.
     """
     roots = tuple(content_roots)
-    target = check_output(path, force=force, content_roots=roots, ours=ours, parents=parents)
+    target = check_output(path, force=force, content_roots=roots, ours=ours)
     raw = _bytes(data)
     try:
-        if parents:
-            target.parent.mkdir(parents=True, exist_ok=True)
+        target.parent.mkdir(parents=True, exist_ok=True)
         dir_fd = open_dir(target.parent)
         try:
             _lock(dir_fd)

@@ -67,6 +67,7 @@ class ExportJob:
     force: bool = False
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     workers: int | None = None  # PNG compression threads (default: up to 4, one per CPU)
+    ink_saver: bool = False  # white cards, coloured outlines (as `cardkit pdf --ink-saver`)
 
 
 @dataclass(slots=True)
@@ -120,21 +121,18 @@ def _shown(value: object) -> str:
 def default_dir(job: ExportJob) -> Path:
     """``build/export/GAME-LOCALE[-imperial][-tts]``: variants never replace each other."""
     variant = ("-imperial" if job.units == "imperial" else "") + \
-        ("-tts" if job.format == "tts" else "")
+        ("-ink-saver" if job.ink_saver else "") + ("-tts" if job.format == "tts" else "")
     return DEFAULT_ROOT / f"{job.game}-{job.locale}{variant}"
 
 
 def _check_out(out: Path | None) -> None:
-    """A named ``--out`` folder is made, but not its parents: a typo is not silently created."""
+    """A named ``--out`` must be a folder (it is made, with its parents, when missing)."""
     if out is None:
         return
     if out.exists() and not out.is_dir():
         raise UsageProblem(f"cannot write to {out}: it is not a folder")
     if not out.exists() and out.parent.exists() and not out.parent.is_dir():
         raise UsageProblem(f"cannot write to {out}: {out.parent} is not a folder")
-    if not out.exists() and not out.parent.is_dir():
-        raise UsageProblem(f"cannot write to {out}: the folder {out.parent} does not exist "
-                           "(create it first)")
 
 
 def _decks(job: ExportJob) -> tuple[list[PrintDeck], Localizer]:
@@ -155,7 +153,9 @@ def _decks(job: ExportJob) -> tuple[list[PrintDeck], Localizer]:
                            f"{', '.join(sorted(data.locales))}")
     overlay = data.translations.overlays.get(job.locale) if job.locale != "en" else None
     loc = Localizer(data.content, data.locales[job.locale], overlay)
-    decks = printer(data.content, loc, job.units)
+    from ..pdf.draw import print_kwargs
+
+    decks = printer(data.content, loc, job.units, **print_kwargs(printer, job.ink_saver))
     if job.deck is not None:
         decks = [d for d in decks if d.id == job.deck]
         if not decks:

@@ -134,7 +134,7 @@ def export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
     gate(game, content_dir, locale, cache_dir)
     data = load(game, content_dir)
     (code,) = _target_locales(data, locale)
-    check_output(out, force=force, content_roots=(content_dir,), parents=False)
+    check_output(out, force=force, content_roots=(content_dir,))
     sources = data.sources()
     lines = {s.context: 0 for s in sources}
     located = resolve_locations(
@@ -145,7 +145,7 @@ def export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
     text = (export_po(game, data.locales[code], sources, data.overlay(code), lines)
             if fmt == "po" else export_xliff(game, data.locales[code], sources,
                                              data.overlay(code)))
-    return write_output(out, text, force=force, content_roots=(content_dir,), parents=False)
+    return write_output(out, text, force=force, content_roots=(content_dir,))
 
 
 @dataclass(slots=True)

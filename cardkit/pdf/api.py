@@ -72,9 +72,13 @@ def printed_pdf(data: bytes) -> bool:
 
 
 def default_path(job: PdfJob, deck_id: str) -> Path:
-    """``build/GAME-DECK-LOCALE[-imperial][-single].pdf``: variants never replace each other."""
-    variant = ("-imperial" if job.units == "imperial" else "") + \
-        ("-single" if job.options.layout == "single" else "")
+    """``build/GAME-DECK-LOCALE[-imperial][-single|-fold][-ink-saver].pdf``: variants that
+    print differently never replace each other (paper, duplex edge and offsets do not name a
+    variant: they are the same cards for another printer)."""
+    layout = "-single" if job.options.layout == "single" else \
+        "-fold" if job.options.sheet.duplex == "fold" else ""
+    variant = ("-imperial" if job.units == "imperial" else "") + layout + \
+        ("-ink-saver" if job.ink_saver or job.options.ink_saver else "")
     return DEFAULT_OUT_DIR / f"{job.game}-{deck_id}-{job.locale}{variant}.pdf"
 
 
@@ -96,7 +100,7 @@ def render_game(job: PdfJob) -> list[PdfFile]:
         raise UsageProblem(f"{job.game!r} has no print templates yet")
     if job.out is not None:  # a bad --out is refused at once, before the gate and the layout
         check_output(job.out, force=job.force, content_roots=(job.content_dir,),
-                     ours=printed_pdf, parents=False)
+                     ours=printed_pdf)
     from .geometry import check_options
 
     check_options(job.options.sheet)  # NaN, out-of-range options: refused before any work
@@ -129,10 +133,8 @@ def render_game(job: PdfJob) -> list[PdfFile]:
     digest = content_hash(job.content_dir, job.game, job.locale)
     paths = [job.out or default_path(job, deck.id) for deck in decks]
     board_paths = [job.out or default_path(job, board.id) for board in boards]
-    parents = job.out is None  # build/ is made; the folder of a named --out must exist
     for path in paths + board_paths:  # refuse before drawing anything, not after the first deck
-        check_output(path, force=job.force, content_roots=(job.content_dir,), ours=printed_pdf,
-                     parents=parents)
+        check_output(path, force=job.force, content_roots=(job.content_dir,), ours=printed_pdf)
     if boards:  # a board text that does not fit refuses everything, decks included
         from .board import faces as board_faces
         from .fitcheck import require_fit
@@ -147,7 +149,7 @@ def render_game(job: PdfJob) -> list[PdfFile]:
                              "details": (("Units", job.units),)})
         result = render(deck, opts)
         write_output(path, result.data, force=job.force, content_roots=(job.content_dir,),
-                     ours=printed_pdf, parents=parents)
+                     ours=printed_pdf)
         written.append(PdfFile(path, deck.id, result.pages, result.sheets, result.cards,
                                len(result.data), len(set(loc.fallbacks)), result.warnings))
     for board, path in zip(boards, board_paths):
@@ -155,7 +157,7 @@ def render_game(job: PdfJob) -> list[PdfFile]:
 
         printed = render_board(board, job.options.sheet.paper)
         write_output(path, printed.data, force=job.force, content_roots=(job.content_dir,),
-                     ours=printed_pdf, parents=parents)
+                     ours=printed_pdf)
         written.append(PdfFile(path, board.id, printed.pages, printed.pages, 0,
                                len(printed.data), len(set(loc.fallbacks)), board=True))
     return written

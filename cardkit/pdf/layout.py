@@ -258,6 +258,19 @@ class Face:
 FaceBuilder = Callable[[], Face]
 
 
+_ALPHA = ("setFillAlpha", "setStrokeAlpha")
+
+
+def _no_transparency(canvas: Any) -> None:
+    """reportlab keeps transparency states in the page's resources, not a form's: a form that
+    sets one refers to a state its page may not have (poppler: "ExtGState … is unknown").
+    Stamps therefore refuse transparency; mix the colour instead."""
+    def refuse(*_: Any) -> None:
+        raise TypeError("a stamped drawing cannot use transparency: mix the colour instead")
+    for attr in _ALPHA:
+        canvas.__dict__[attr] = refuse
+
+
 def stamp(key: Hashable, painter: Painter, box: Box) -> Painter:
     """``painter`` drawn once per PDF as a form XObject, then reused wherever it recurs.
 
@@ -265,6 +278,7 @@ def stamp(key: Hashable, painter: Painter, box: Box) -> Painter:
     a type illustration): the PDF holds its drawing once, each card refers to it. ``key`` must
     name everything the drawing depends on besides the design-space context (which is added);
     ``box`` (design mm) bounds what it draws. A canvas without forms gets a plain drawing.
+    The drawing may not use transparency (see :func:`_no_transparency`).
     """
     def paint(canvas: Any, ctx: Ctx) -> None:
         if not hasattr(canvas, "beginForm"):
@@ -279,7 +293,12 @@ def stamp(key: Hashable, painter: Painter, box: Box) -> Painter:
             canvas.beginForm(name, box.x * mm - 2, box.y * mm - 2, box.right * mm + 2,
                              box.top * mm + 2)
             canvas.saveState()
-            painter(canvas, ctx)
+            _no_transparency(canvas)
+            try:
+                painter(canvas, ctx)
+            finally:
+                for attr in _ALPHA:
+                    canvas.__dict__.pop(attr, None)
             canvas.restoreState()
             canvas.endForm()
         canvas.doForm(name)
