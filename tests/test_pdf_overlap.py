@@ -10,7 +10,6 @@ not drawn at all, and pass when the layout flows the text around the badge.
 
 from __future__ import annotations
 
-from functools import cached_property
 from typing import Any
 
 import pytest
@@ -18,8 +17,8 @@ import pytest
 from cardkit.pdf import layout as layout_mod
 from cardkit.pdf.deck import PrintCard, PrintDeck
 from cardkit.pdf.fonts import REGULAR
-from cardkit.pdf.geometry import MM_TO_PT, Box
-from cardkit.pdf.layout import Face, Frame, Placed, Shape, TextSource
+from cardkit.pdf.geometry import Box
+from cardkit.pdf.layout import Face, Frame, Shape, TextSource
 from cardkit.pdf.text import TextStyle
 
 from . import pdf_readback as rb
@@ -102,39 +101,15 @@ def test_the_checker_catches_text_past_the_trim() -> None:
 
 
 def test_the_checker_catches_a_text_that_is_not_drawn(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(layout_mod, "draw_flowed", lambda *a, **k: None)
+    monkeypatch.setattr(layout_mod, "draw_texts", lambda *a, **k: None)
     page = rb.read_back(synthetic_deck())[0]
     assert rb.overlaps(page) == []  # a blank page has no overlap...
     assert any("'Limited'" in m for m in rb.missing_words(page))  # ...but misses its words
 
 
-class HoldingFace(Face):
-    """A face whose texts are not pushed by a shape holding their whole frame (a badge's own
-    number) — the rule a template may use; the checker reads it from ``Placed.obstacles``."""
-
-    @cached_property
-    def placed(self) -> list[Placed]:  # type: ignore[override]
-        out = []
-        for kind, p in self.items:
-            if kind != "text":
-                continue
-            f = p.frame
-            p.obstacles = tuple(s.obstacle() for s in self.shapes if not _holds(s.box, f.box))
-            p.flowed = layout_mod.flow_text(p.text, f.x * MM_TO_PT, f.y * MM_TO_PT,
-                                            f.w * MM_TO_PT, f.h * MM_TO_PT, f.style, p.icons,
-                                            p.obstacles, f.valign, f.max_lines)
-            out.append(p)
-        return out
-
-
-def _holds(outer: Box, inner: Box) -> bool:
-    return (outer.x <= inner.x and outer.y <= inner.y and inner.right <= outer.right
-            and inner.top <= outer.top)
-
-
 def badge_face() -> Face:
     """A coin badge with its number inside, and a second badge the number must not touch."""
-    face = HoldingFace("badge", *SIZE)
+    face = Face("badge", *SIZE)
     face.shape(Shape("coin", Box(45, 70, 16, 16), "circle"), _badge)
     face.shape(Shape("other", Box(2, 2, 12, 12), "circle"), lambda c, ctx: None)
     face.text("3", Frame("coin-number", 49.5, 74.5, 7, 7, TextStyle(max_size=12, min_size=6,
@@ -157,7 +132,7 @@ def test_a_number_may_sit_in_its_own_badge_but_not_on_another() -> None:
 def _frozen(face: Face) -> Face:
     """The face with the layout it had before its last shape was added (the number was fitted
     without it): a template that draws a shape the fit never saw."""
-    placed = HoldingFace("badge", *SIZE, items=face.items[:-1]).placed
+    placed = Face("badge", *SIZE, items=face.items[:-1]).placed
     face.__dict__["placed"] = placed
     return face
 

@@ -137,31 +137,15 @@ def _check_out(out: Path | None) -> None:
 
 def _decks(job: ExportJob) -> tuple[list[PrintDeck], Localizer]:
     """The game's decks in the job's locale, through the content gate (like ``cardkit pdf``)."""
-    from ..core.gate import gate
-    from ..core.registry import get_game
-    from ..i18n.api import load
-    from ..i18n.lookup import Localizer
+    from ..pdf.api import localized_decks
 
-    spec = get_game(job.game)
-    printer = getattr(spec, "print_decks", None)
-    if printer is None:
-        raise UsageProblem(f"{job.game!r} has no print templates yet")
-    gate(job.game, job.content_dir, job.locale, job.cache_dir)
-    data = load(job.game, job.content_dir)
-    if job.locale not in data.locales:
-        raise UsageProblem(f"unknown locale {job.locale!r}; defined: "
-                           f"{', '.join(sorted(data.locales))}")
-    overlay = data.translations.overlays.get(job.locale) if job.locale != "en" else None
-    loc = Localizer(data.content, data.locales[job.locale], overlay)
-    from ..pdf.draw import print_kwargs
-
-    decks = printer(data.content, loc, job.units, **print_kwargs(printer, job.ink_saver))
+    decks, loc = localized_decks(job.game, job.content_dir, job.locale, job.units,
+                                 job.ink_saver, job.cache_dir)
     if job.deck is not None:
         decks = [d for d in decks if d.id == job.deck]
         if not decks:
             raise UsageProblem(f"no deck {job.deck!r} in {job.game!r}")
     for deck in decks:
-        deck.locale = job.locale
         _check_ids(deck)
     return decks, loc
 

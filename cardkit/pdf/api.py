@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from ..core.checking import DEFAULT_CACHE_DIR
 from ..core.discovery import discover
@@ -12,6 +13,10 @@ from ..core.errors import UsageProblem
 from ..core.gate import ContentBlocked
 from ..core.outputs import check_output, write_output
 from .draw import PdfOptions, render
+
+if TYPE_CHECKING:
+    from ..i18n.lookup import Localizer
+    from .deck import PrintDeck
 
 DEFAULT_OUT_DIR = Path("build")
 
@@ -82,6 +87,36 @@ def default_path(job: PdfJob, deck_id: str) -> Path:
     return DEFAULT_OUT_DIR / f"{job.game}-{deck_id}-{job.locale}{variant}.pdf"
 
 
+def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_saver: bool,
+                    cache_dir: Path | None) -> tuple[list[PrintDeck], Localizer]:
+    """A game's print decks in one locale, after the content gate (``pdf`` and ``export``).
+
+    Raises :class:`~cardkit.core.gate.ContentBlocked` for content with errors and
+    :class:`UsageProblem` for a game without templates or an unknown locale. The decks carry
+    the locale's generic-page strings and number format.
+    """
+    from ..core.gate import gate
+    from ..core.registry import get_game
+    from ..i18n.api import load
+    from ..i18n.lookup import Localizer
+    from .draw import print_kwargs
+
+    printer = getattr(get_game(game), "print_decks", None)
+    if printer is None:
+        raise UsageProblem(f"{game!r} has no print templates yet")
+    gate(game, content_dir, locale, cache_dir)
+    data = load(game, content_dir)
+    if locale not in data.locales:
+        raise UsageProblem(f"unknown locale {locale!r}; defined: "
+                           f"{', '.join(sorted(data.locales))}")
+    overlay = data.translations.overlays.get(locale) if locale != "en" else None
+    loc = Localizer(data.content, data.locales[locale], overlay)
+    decks = printer(data.content, loc, units, **print_kwargs(printer, ink_saver))
+    for deck in decks:
+        deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
+    return decks, loc
+
+
 def render_game(job: PdfJob) -> list[PdfFile]:
     """Write one PDF per selected deck.
 
@@ -89,10 +124,7 @@ def render_game(job: PdfJob) -> list[PdfFile]:
     game's content or in the translation into ``job.locale`` (the fit checks included) raises
     :class:`~cardkit.core.gate.ContentBlocked` before anything is drawn or written.
     """
-    from ..core.gate import gate
     from ..core.registry import get_game
-    from ..i18n.api import load
-    from ..i18n.lookup import Localizer
 
     spec = get_game(job.game)
     printer = getattr(spec, "print_decks", None)
@@ -105,24 +137,10 @@ def render_game(job: PdfJob) -> list[PdfFile]:
 
     check_options(job.options.sheet)  # NaN, out-of-range options: refused before any work
     ink_saver = job.ink_saver or job.options.ink_saver
-    gate(job.game, job.content_dir, job.locale, job.cache_dir)
-    data = load(job.game, job.content_dir)
-    if job.locale not in data.locales:
-        raise UsageProblem(f"unknown locale {job.locale!r}; defined: "
-                           f"{', '.join(sorted(data.locales))}")
-    overlay = data.translations.overlays.get(job.locale) if job.locale != "en" else None
-    loc = Localizer(data.content, data.locales[job.locale], overlay)
-    from .deck import PrintDeck
-    from .draw import print_kwargs
-
-    decks = printer(data.content, loc, job.units, **print_kwargs(printer, ink_saver))
-    for deck in decks:  # the generic pages' strings in the job's locale
-        if deck.strings is PrintDeck.__dataclass_fields__["strings"].default:
-            deck.strings = loc.string
-        deck.locale = job.locale
-        deck.number = loc.number
+    decks, loc = localized_decks(job.game, job.content_dir, job.locale, job.units, ink_saver,
+                                 job.cache_dir)
     board_maker = getattr(spec, "print_boards", None)  # boards (a game's maps) print too
-    boards = board_maker(data.content, loc, ink_saver=ink_saver) if board_maker else []
+    boards = board_maker(loc.content, loc, ink_saver=ink_saver) if board_maker else []
     if job.deck is not None:
         decks = [d for d in decks if d.id == job.deck]
         boards = [b for b in boards if b.id == job.deck]
