@@ -233,11 +233,17 @@ def draw_texts(canvas: Any, texts: list[Drawable]) -> None:
     object, then their inline icons."""
     pending_icons = []
     text = canvas.beginText()
+    font: tuple[str, float] | None = None
+    fill: tuple[float, float, float] | None = None
     for flowed, style, draw_icon, colour in texts:
         words_at, icons = chunks(flowed, style)
         if words_at:
-            text.setFont(style.font, flowed.size)
-            text.setFillColorRGB(*(colour or style.colour))
+            if font != (style.font, flowed.size):
+                font = (style.font, flowed.size)
+                text.setFont(*font)
+            if fill != (colour or style.colour):
+                fill = colour or style.colour
+                text.setFillColorRGB(*fill)
             for x, y, chunk in words_at:
                 text.setTextOrigin(x, y)
                 text.textOut(chunk)

@@ -6,6 +6,8 @@ and ``cards/*.yaml`` (topics). See ``checks.py`` for the consistency rules.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.spec import FileKind, Game, TextField
 from .checks import CHECKS, FIT_CODE
 from .describe import label, resolve
@@ -14,8 +16,15 @@ from .model import BarsFile, CardsFile, RegionsFile, StringsFile
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
 from .engine import make_engine
-from .render import print_decks
 from .report import extras
+
+def print_decks(content: Any, loc: Any, units: str = "metric", **options: Any) -> Any:
+    """The printable decks (:func:`.render.print_decks`; the templates load on first use, so a
+    cached ``check`` does not import them)."""
+    from .render import print_decks as build
+
+    return build(content, loc, units, **options)
+
 
 SPEC = Game(
     id="terra",

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, Literal
 
 from ...core.content import GameContent
@@ -24,7 +25,7 @@ from ...i18n.lookup import Localizer
 from ...pdf.deck import PrintCard, PrintDeck
 from ...pdf.fonts import BOLD, ITALIC, REGULAR, string_width
 from ...pdf.geometry import Box
-from ...pdf.layout import Ctx, Face, Frame, Shape, TextSource
+from ...pdf.layout import Ctx, Face, Frame, Shape, TextSource, stamp
 from ...pdf.text import TextStyle
 from .bars import side_value
 from .icons import ICONS, bar_badge, compass_rose, draw_icon, pips_badge
@@ -51,6 +52,7 @@ BAND_X, BAND_W = 5.6, 58.65  # coloured bands
 NAME_SEP = "\u00a0·"  # region names: "Alaska · Yukon" wraps only after a dot
 
 
+@lru_cache(maxsize=256)
 def _style(font: str, max_size: float, min_size: float, colour: tuple[float, float, float],
            align: Literal["left", "center", "right"] = "left",
            leading: float = 1.18) -> TextStyle:
@@ -130,7 +132,8 @@ def _banner(face: Face, theme: Theme, card: Card, bottom: float, badge: float) -
         c.setFillColorRGB(*rgb)
         c.rect(x, mm(bottom) - mm(0.8), w, mm(0.8), stroke=0, fill=1)
 
-    face.paint(paint)
+    face.paint(stamp(("banner", card.difficulty, bottom, theme.ink_saver), paint,
+                     Box(0, bottom - 2, DESIGN_W, DESIGN_H - bottom + 2)))
     box = Box(DESIGN_W - BORDER - 1.6 - badge, (bottom + top) / 2 - badge / 2 + 0.4, badge, badge)
     face.shape(Shape("difficulty", box, "circle"), pips_badge(card.difficulty, box, theme))
     return Box(X0, bottom + 0.8, TW, top - bottom - 1.6)
@@ -147,7 +150,7 @@ def _band(face: Face, theme: Theme, bar: str, box: Box, radius: float = 2.0) -> 
                     stroke=1 if theme.ink_saver else 0, fill=1)
         c.setFillColorRGB(*rgb)
         c.roundRect(mm(box.x), mm(box.y), mm(1.8), mm(box.h), mm(0.9), stroke=0, fill=1)
-    face.paint(paint)
+    face.paint(stamp(("band", bar, box, radius, theme.ink_saver), paint, box))
 
 
 def front_face(card: Card, t: Texts, theme: Theme) -> Face:

@@ -6,6 +6,8 @@ Content: ``cards/*.yaml`` (card kinds with effects as data), ``maps/*.yaml`` (To
 
 from __future__ import annotations
 
+from typing import Any
+
 from ...core.spec import FileKind, Game, TextField
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot, strength_cards, strength_setup
@@ -13,8 +15,21 @@ from .checks import CHECKS, FIT_CODE
 from .engine import make_engine
 from ...pdf.model import DecksFile
 from .model import BotsFile, CardsFile, MapsFile, RouteBonusFile, SetupFile, StringsFile
-from .board import print_boards
-from .render import print_decks
+
+def print_decks(content: Any, loc: Any, units: str = "metric", **options: Any) -> Any:
+    """The printable decks (:func:`.render.print_decks`; the templates load on first use, so a
+    cached ``check`` does not import them)."""
+    from .render import print_decks as build
+
+    return build(content, loc, units, **options)
+
+
+def print_boards(content: Any, loc: Any, **options: Any) -> Any:
+    """The printable map boards (:func:`.board.print_boards`, loaded on first use)."""
+    from .board import print_boards as build
+
+    return build(content, loc, **options)
+
 
 SPEC = Game(
     id="trains",
