@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -162,7 +163,8 @@ def detect_locale(path: Path) -> str | None:
     import re
 
     try:
-        head = path.read_bytes()[:65536].decode("utf-8", "replace")
+        with path.open("rb") as stream:  # only the head: the file may be huge
+            head = stream.read(65536).decode("utf-8", "replace")
     except OSError as exc:
         raise UsageProblem(f"cannot read {path}: {exc.strerror}") from exc
     match = re.search(r'"Language: ([A-Za-z-]+)\\n"', head) or \
@@ -174,7 +176,8 @@ def import_file(game: str, path: Path, content_dir: Path, schemas_dir: Path,
                 locale: str | None = None, dry_run: bool = False) -> ImportResult:
     """Validate an exchange file completely, then (unless ``dry_run``) update the overlays."""
     if not path.is_file():
-        raise UsageProblem(f"no such file: {path}")
+        raise UsageProblem(f"{path} is not a regular file" if os.path.lexists(path)
+                           else f"no such file: {path}")
     data = load(game, content_dir)
     code = locale or detect_locale(path)
     if code is None:

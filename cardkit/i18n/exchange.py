@@ -23,13 +23,21 @@ from pathlib import Path
 import polib
 
 from ..core.diagnostics import CodeInfo, Diagnostic, Severity
-from ..core.discovery import display_path
+from ..core.discovery import FileProblem, display_path, read_content_bytes
 from .locale import Locale
 from .overlay import LocaleOverlay
 from .sources import SourceText, SourceValue, fingerprint
 from .writer import FieldRef, Update
 
 XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
+#: An exchange file larger than this is refused before it is read whole (a whole game's PO is
+#: well under 1 MB; 32 MiB leaves room for every game and locale of a big project).
+MAX_EXCHANGE_BYTES = 32 * 1024 * 1024
+#: A single PO string (msgctxt, msgid, msgstr) longer than this is refused at its line: no card
+#: text comes near it, and a runaway field would otherwise be written into an overlay.
+MAX_FIELD_CHARS = 20_000
+#: Errors listed per file; the rest are counted.
+MAX_ERRORS = 50
 IMPORT_CODES = (CodeInfo("I18N020", Severity.ERROR, "exchange file rejected", cleandoc("""
     A PO or XLIFF file that cannot be imported: malformed, for another locale, an unknown
     msgctxt, or plural forms that do not fit. Nothing is written. (The examples are PO.)
@@ -153,13 +161,28 @@ _PO_ESCAPE_RE = re.compile(r"\\(.)")
 _PO_ESCAPES = set('\\"ntrabfv')
 
 
-def po_syntax_errors(text: str, display: str) -> list[Diagnostic]:
-    """Line-level syntax check of a PO file (polib itself is lenient and may drop characters)."""
+def po_syntax_errors(text: str, display: str,
+                     msgstr_lines: dict[str, int] | None = None) -> list[Diagnostic]:
+    """Line-level syntax check of a PO file (polib itself is lenient and may drop characters).
+
+    One pass, linear in the file: a string longer than :data:`MAX_FIELD_CHARS` (over all its
+    continuation lines) is refused at the line where it passes the limit. With
+    ``msgstr_lines``, records the line of each entry's first ``msgstr`` by its ``msgctxt`` (and
+    of the ``msgctxt`` itself under ``"msgctxt\0" + context``), so that import errors point at
+    the translation or the context, not at the entry's first comment.
+    """
     errors: list[Diagnostic] = []
+    field_len = 0
+    context: str | None = None
     for number, line in enumerate(text.split("\n"), start=1):
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
             continue
+        if len(stripped) > MAX_FIELD_CHARS + 20:
+            errors.append(_err(display, number, f"malformed PO file: a line of {len(stripped):,} "
+                                                f"characters (a field is at most "
+                                                f"{MAX_FIELD_CHARS:,})"))
+            break
         match = _PO_KEYWORD_RE.match(stripped) or _PO_CONT_RE.match(stripped)
         if match is None:
             col = len(line) - len(line.lstrip()) + 1
@@ -168,6 +191,23 @@ def po_syntax_errors(text: str, display: str) -> list[Diagnostic]:
             errors.append(_err(display, number, f"malformed PO file: {what}", col))
             continue
         body = match.group(match.lastindex or 1)
+        if stripped.startswith('"'):
+            field_len += len(body)
+        else:
+            field_len = len(body)
+            keyword = match.group(1)
+            if keyword == "msgctxt":
+                context = body
+                if msgstr_lines is not None:
+                    msgstr_lines.setdefault("msgctxt\0" + context, number)
+            elif keyword.startswith("msgstr") and msgstr_lines is not None and context:
+                msgstr_lines.setdefault(context, number)
+            elif keyword == "msgid" and not body:
+                context = None
+        if field_len > MAX_FIELD_CHARS:
+            errors.append(_err(display, number, f"malformed PO file: a string of more than "
+                                                f"{MAX_FIELD_CHARS:,} characters"))
+            break
         for esc in _PO_ESCAPE_RE.finditer(body):
             if esc.group(1) not in _PO_ESCAPES:
                 errors.append(_err(display, number, f"malformed PO file: unknown escape "
@@ -177,22 +217,41 @@ def po_syntax_errors(text: str, display: str) -> list[Diagnostic]:
     return errors
 
 
+def read_exchange(path: Path, display: str, plan: ImportPlan) -> bytes | None:
+    """An exchange file's bytes, read safely (a regular file only, at most
+    :data:`MAX_EXCHANGE_BYTES` read from the stream); ``None`` with the error added to ``plan``.
+    """
+    raw = read_content_bytes(path, MAX_EXCHANGE_BYTES)
+    if isinstance(raw, FileProblem):
+        message = raw.message if raw.code != "YML007" else (
+            f"exchange file larger than {MAX_EXCHANGE_BYTES // (1024 * 1024)} MiB")
+        plan.errors.append(_err(display, 1, message))
+        return None
+    return raw
+
+
 def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
             overlay: LocaleOverlay) -> ImportPlan:
     """Read a PO file into an import plan (nothing is written)."""
     display = display_path(path)
     plan = ImportPlan()
+    raw = read_exchange(path, display, plan)
+    if raw is None:
+        return plan
     try:
-        text = path.read_bytes().decode("utf-8")
+        text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        plan.errors.append(_err(display, path.read_bytes()[: exc.start].count(b"\n") + 1,
+        plan.errors.append(_err(display, raw[: exc.start].count(b"\n") + 1,
                                 "PO file is not UTF-8"))
         return plan
-    plan.errors.extend(po_syntax_errors(text, display))
+    msgstr_lines: dict[str, int] = {}
+    plan.errors.extend(po_syntax_errors(text, display, msgstr_lines))
     if plan.errors:
         return plan
     try:
-        po = polib.pofile(text, wrapwidth=0, check_for_duplicates=True)
+        # polib's own duplicate check compares every entry with every other (quadratic: 20,000
+        # entries took 10 s, 200,000 did not finish); duplicates are found below, in one pass
+        po = polib.pofile(text, wrapwidth=0, check_for_duplicates=False)
     except (OSError, ValueError) as exc:
         match = re.search(r"line (\d+)", str(exc))
         plan.errors.append(_err(display, int(match.group(1)) if match else 1,
@@ -201,13 +260,27 @@ def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
     language = po.metadata.get("Language", locale.code)
     if language and language != locale.code:
         plan.errors.append(_err(display, 1, f"PO file is for {language!r}, not {locale.code!r}"))
+    seen: dict[str, int] = {}
     for entry in po:
         if entry.obsolete:
             continue
-        line = entry.linenum or 1
+        if len(plan.errors) >= MAX_ERRORS:
+            plan.errors.append(_err(display, entry.linenum or 1, "too many errors; the rest of "
+                                                                 "the file was not read"))
+            break
+        line = msgstr_lines.get(entry.msgctxt or "", entry.linenum or 1)
+        if entry.msgctxt is not None and entry.msgctxt in seen:
+            plan.errors.append(_err(display, entry.linenum or 1,
+                                    f"duplicate msgctxt {entry.msgctxt!r} (first at line "
+                                    f"{seen[entry.msgctxt]})"))
+            continue
+        if entry.msgctxt is not None:
+            seen[entry.msgctxt] = msgstr_lines.get(f"msgctxt\0{entry.msgctxt}",
+                                                   entry.linenum or 1)
         src = sources.get(entry.msgctxt or "")
         if src is None:
-            plan.errors.append(_err(display, line, f"unknown msgctxt {entry.msgctxt!r}"))
+            at = msgstr_lines.get(f"msgctxt\0{entry.msgctxt}", entry.linenum or 1)
+            plan.errors.append(_err(display, at, f"unknown msgctxt {entry.msgctxt!r}"))
             continue
         if "fuzzy" in entry.flags:
             plan.skipped_fuzzy += 1
@@ -250,8 +323,11 @@ def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
     """Read an XLIFF 2.0 file (as exported) into an import plan."""
     display = display_path(path)
     plan = ImportPlan()
+    raw = read_exchange(path, display, plan)
+    if raw is None:
+        return plan
     try:
-        root = ET.parse(path).getroot()
+        root = ET.fromstring(raw)
     except ET.ParseError as exc:
         line, col = exc.position
         plan.errors.append(_err(display, line, f"malformed XLIFF: {exc}", col + 1))
