@@ -136,3 +136,54 @@ def test_a_value_error_points_at_the_msgstr(shipped: Path, tmp_path: Path) -> No
     line = broken[:start].count("\n") + 1
     (error,) = import_errors(shipped, po)
     assert f"pl.po:{line}:" in error
+
+
+# --- an import is checked before anything is written (issue 11, item 1) -------------------------
+
+def _first_msgstr_with(text: str, needle: str) -> int:
+    """Index (in lines) of the first msgstr line containing ``needle``."""
+    return next(i for i, line in enumerate(text.splitlines())
+                if line.startswith("msgstr") and needle in line)
+
+
+@pytest.mark.parametrize("damage, code_word", [
+    (lambda line: line.replace("{n}", "{m}"), "tokens"),      # I18N004
+    (lambda line: line[:-1] + ' "', "space"),                  # I18N009: a trailing space
+])
+def test_an_import_runs_the_translation_checks_first(shipped: Path, tmp_path: Path,
+                                                     damage, code_word) -> None:  # type: ignore[no-untyped-def]
+    po, text = exported(shipped, tmp_path)
+    lines = text.splitlines()
+    i = _first_msgstr_with(text, "{n}")
+    lines[i] = damage(lines[i]) if code_word == "tokens" else lines[i][:-1] + ' "'
+    po.write_text("\n".join(lines) + "\n", "utf-8")
+    before = digests(shipped)
+    result = run("i18n", "import", "terra", str(po), "--content", str(shipped))
+    assert result.exit_code == 1 and digests(shipped) == before, result.output
+    first = i
+    while lines[first - 1].startswith("msgstr"):  # a plural entry reports at its first form
+        first -= 1
+    located = [line for line in result.stderr.splitlines() if f"pl.po:{first + 1}:" in line]
+    assert located and " error I18N0" in located[0], result.stderr
+
+
+def test_a_copy_of_the_english_is_untranslated_unless_marked_same(shipped: Path,
+                                                                  tmp_path: Path) -> None:
+    po, text = exported(shipped, tmp_path)
+    copied = text.replace('msgstr "Wieża Eiffla"', 'msgstr "Eiffel Tower"')
+    assert copied != text
+    po.write_text(copied, "utf-8")
+    before = digests(shipped)
+    result = run("i18n", "import", "terra", str(po), "--content", str(shipped))
+    assert result.exit_code == 0 and digests(shipped) == before, result.output  # nothing taken
+    marked = copied.replace('msgctxt "cards/eiffel-tower/topic"',
+                            '#, same\nmsgctxt "cards/eiffel-tower/topic"')
+    po.write_text(marked, "utf-8")
+    result = run("i18n", "import", "terra", str(po), "--content", str(shipped))
+    assert result.exit_code == 0, result.output
+    from ruamel.yaml import YAML
+
+    overlay = YAML(typ="safe").load((shipped / "terra" / "i18n" / "pl" / "cards.yaml"
+                                     ).read_text("utf-8"))
+    topic = overlay["entries"]["eiffel-tower"]["topic"]
+    assert topic["text"] == "Eiffel Tower" and topic["same"] is True

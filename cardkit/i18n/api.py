@@ -10,7 +10,7 @@ from ..core.checking import (DEFAULT_CACHE_DIR, MAX_FILE_BYTES, extra_pair_check
                              select_games)
 from ..core.content import GameContent, default_parse
 from ..core.diagnostics import Diagnostic, Report, Severity, Summary, count
-from ..core.discovery import discover
+from ..core.discovery import discover, display_path
 from ..core.errors import UsageProblem
 from ..core.outputs import check_output, write_output
 from ..core.registry import get_game
@@ -158,6 +158,33 @@ class ImportResult:
     written: WriteResult | None = None
 
 
+def incoming_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
+                    ) -> list[Diagnostic]:
+    """The translation checks (``cardkit check``'s pair checks) run on every text an import
+    would write, reported at its line in the exchange file: an import never writes what
+    ``check`` would then reject."""
+    from .checks import PAIR_CHECKS, Pair, TranslationEnv, pair_diagnostics
+    from .overlay import Entry, Translation
+    from .translations import card_font_glyphs
+
+    env = TranslationEnv(data.locales[code], frozenset(getattr(data.content.game, "tokens", ())),
+                         data.translations.glossaries.get(code, []), card_font_glyphs())
+    checks = PAIR_CHECKS + extra_pair_checks(data.content.game)
+    sources = {(s.kind, s.object_id, s.key): s for s in data.sources()}
+    out: list[Diagnostic] = []
+    for ref, update in plan.updates.items():
+        src = sources.get(ref)
+        if src is None:
+            continue
+        entry = Entry(Translation(text=update.text, src=update.src, same=bool(update.same)),
+                      display, ("entries", ref[1], ref[2]))
+        line = plan.lines.get(ref, 1)
+        for d in pair_diagnostics(Pair(src, entry, env), checks):
+            if d.severity is Severity.ERROR:
+                out.append(d.with_position(line, 1))
+    return out
+
+
 def detect_locale(path: Path) -> str | None:
     """The target locale named inside a PO (``Language``) or XLIFF (``trgLang``) file."""
     import re
@@ -187,6 +214,8 @@ def import_file(game: str, path: Path, content_dir: Path, schemas_dir: Path,
     planner = plan_xliff if path.suffix.lower() in (".xlf", ".xliff") else plan_po
     plan = planner(path, data.locales[code], by_context, data.overlay(code))
     result = ImportResult(code, plan)
+    if not plan.errors:
+        plan.errors.extend(incoming_errors(data, code, plan, display_path(path)))
     if plan.errors:
         return result
     result.written = apply_updates(content_dir, schemas_dir, game, code, plan.updates,

@@ -98,6 +98,8 @@ def export_po(game: str, locale: Locale, sources: list[SourceText], overlay: Loc
                 for i, cat in enumerate(locale.plural.categories)}
         else:
             po_entry.msgid = src.text
+            if entry is not None and entry.translation.same:
+                po_entry.flags.append("same")  # meant to equal the English: keep it on import
             text = entry.translation.text if entry else ""
             po_entry.msgstr = text if isinstance(text, str) else ""
         if entry is not None and entry.translation.src != src.fingerprint:
@@ -147,6 +149,8 @@ class ImportPlan:
     errors: list[Diagnostic] = field(default_factory=list)
     skipped_fuzzy: int = 0
     empty: int = 0
+    #: The exchange file's line of each update (where its checks report).
+    lines: dict[FieldRef, int] = field(default_factory=dict)
 
 
 def _err(file: str, line: int, message: str, col: int = 1) -> Diagnostic:
@@ -314,7 +318,8 @@ def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
                 plan.empty += 1
                 continue
             value, english = entry.msgstr, entry.msgid
-        _plan_one(plan, src, value, english, overlay)
+        _plan_one(plan, src, value, english, overlay, "same" in entry.flags)
+        plan.lines[(src.kind, src.object_id, src.key)] = line
     return plan
 
 
@@ -371,9 +376,17 @@ def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
 
 
 def _plan_one(plan: ImportPlan, src: SourceText, value: SourceValue, english: SourceValue,
-              overlay: LocaleOverlay) -> None:
+              overlay: LocaleOverlay, explicit_same: bool = False) -> None:
     ref = (src.kind, src.object_id, src.key)
     existing = overlay.get(*ref)
+    if isinstance(value, str) and value == english and not explicit_same and not (
+            existing is not None and (existing.translation.same
+                                      or existing.translation.text == value)):
+        # a new copy of the English (Poedit's "copy source", a pre-filled file) is untranslated,
+        # unless the entry says the text is meant to be the same (the PO flag `same`); a text
+        # already stored as it is stays as it is
+        plan.empty += 1
+        return
     if english == src.text:
         basis = src.fingerprint
     elif existing is not None and existing.translation.text == value:
@@ -383,6 +396,5 @@ def _plan_one(plan: ImportPlan, src: SourceText, value: SourceValue, english: So
     if existing is not None and existing.translation.text == value and \
             existing.translation.src == basis:
         return
-    # a changed or new text identical to the English is the translator's "same" (a name)
-    same = True if isinstance(value, str) and value == english else None
+    same = True if explicit_same else None
     plan.updates[ref] = Update(value, basis, same)
