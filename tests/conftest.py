@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
+import os
 import shutil
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,16 @@ def terra_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
         return dest
 
     return make
+
+
+@pytest.fixture
+def umask() -> Iterator[Callable[[int], None]]:
+    """Set the process umask for one test; the old one comes back afterwards."""
+    saved = os.umask(0o022)
+    os.umask(saved)
+
+    def set_mask(value: int) -> None:
+        os.umask(value)
+
+    yield set_mask
+    os.umask(saved)

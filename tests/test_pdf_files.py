@@ -83,14 +83,6 @@ def content(tmp_path: Path) -> Path:
     return dest
 
 
-@pytest.fixture
-def umask() -> Iterator[Callable[[int], None]]:
-    """Set the process umask for one test; the old one comes back afterwards."""
-    saved = os.umask(0o022)
-    os.umask(saved)
-    yield os.umask
-    os.umask(saved)
-
 
 # --- 1. modes -----------------------------------------------------------------------------
 

@@ -15,7 +15,7 @@ import signal
 import subprocess
 import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -76,19 +76,6 @@ def content(tmp_path: Path) -> Path:
     shutil.copytree(TERRA_BASE, dest)
     (dest / "terra" / "decks.yaml").write_text(DECKS, "utf-8")
     return dest
-
-
-@pytest.fixture
-def umask() -> Iterator[Callable[[int], None]]:
-    """Set the process umask for one test; the old one comes back afterwards."""
-    saved = os.umask(0o022)
-    os.umask(saved)
-
-    def set_mask(value: int) -> None:
-        os.umask(value)
-
-    yield set_mask
-    os.umask(saved)
 
 
 # --- modes --------------------------------------------------------------------------------
