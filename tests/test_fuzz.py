@@ -3,7 +3,7 @@
 Hypothesis draws mutations (line deletions, duplications, swaps, random lines, byte edits) of
 the shipped Terra files; every run must return a report whose findings are all located.
 
-``CARDKIT_FUZZ_EXAMPLES`` sets the number of examples (default 200, as CI runs it: each
+``CARDKIT_FUZZ_EXAMPLES`` sets the number of examples (default 100, as CI runs it: each
 example runs the whole check, the fit of every printed face in every locale included);
 ``CARDKIT_FUZZ_DERANDOMIZE=0`` draws new examples on every run (``make fuzz``: 5,000 of them).
 """
@@ -23,7 +23,7 @@ from .conftest import SHIPPED
 
 FILES = sorted((SHIPPED / "terra").rglob("*.yaml"))
 ORIGINALS = {p.relative_to(SHIPPED).as_posix(): p.read_bytes() for p in FILES}
-EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "200"))
+EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "100"))
 DERANDOMIZE = os.environ.get("CARDKIT_FUZZ_DERANDOMIZE", "1") != "0"
 
 line_op = st.tuples(st.sampled_from(["delete", "duplicate", "swap", "insert"]),

@@ -10,6 +10,7 @@ from ruamel.yaml import YAML
 
 from cardkit.core.registry import get_game
 from cardkit.i18n.checks import PAIR_CHECKS, SET_CODES
+from cardkit.i18n.history import HISTORY_CODES
 
 from .conftest import FIXTURES, apply_edits, check_dir, run_case
 
@@ -19,7 +20,8 @@ CASES: list[dict[str, Any]] = YAML(typ="safe").load(
 
 def test_every_translation_code_has_a_case() -> None:
     extra = {c.code for c in get_game("terra").extra_translation_checks}  # type: ignore[attr-defined]
-    codes = {c.code for c in PAIR_CHECKS} | {c.code for c in SET_CODES} | extra
+    codes = {c.code for c in PAIR_CHECKS} | {c.code for c in SET_CODES} | extra | \
+        {c.code for c in HISTORY_CODES}
     assert codes == {case["code"] for case in CASES}
 
 

@@ -49,7 +49,8 @@ def test_status_cli_prints_a_table() -> None:
     result = run("i18n", "status", "terra", "--content", str(SHIPPED))
     assert result.exit_code == 0
     lines = result.stdout.splitlines()
-    assert lines[0].split() == ["game", "locale", "translated", "%", "missing", "stale", "failing"]
+    assert lines[0].split() == ["game", "locale", "translated", "%", "missing", "stale", "failing",
+                                "waived"]
     assert lines[1].split()[:2] == ["terra", "el"] and "100.0" in lines[1]
 
 

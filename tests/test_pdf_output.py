@@ -19,7 +19,7 @@ MM = 72 / 25.4
 # Known texts of the Angel Falls card (content/terra/cards/blue.yaml and its overlays).
 KNOWN = {
     "en": ["Angel Falls", "Did you know?"],
-    "el": ["Καταρράκτης Άνχελ", "Το ήξερες;"],
+    "el": ["Καταρράκτης Άνχελ", "Το ξέρατε;"],
     "pl": ["Salto Angel", "Czy wiesz?"],
 }
 

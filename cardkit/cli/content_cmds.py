@@ -47,8 +47,10 @@ def _all_codes(games: tuple[str, ...]) -> list[Any]:
     from ..core.spec import iter_codes
     from ..i18n.checks import PAIR_CHECKS, SET_CODES
     from ..i18n.exchange import IMPORT_CODES
+    from ..i18n.history import HISTORY_CODES
 
     out = list(CORE_CODES) + list(SET_CODES) + [c.info for c in PAIR_CHECKS] + list(IMPORT_CODES)
+    out += list(HISTORY_CODES)
     for g in games or game_ids():
         spec = get_game(g)
         out.extend(iter_codes(spec))

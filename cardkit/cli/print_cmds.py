@@ -69,12 +69,16 @@ def parse_gap(value: str) -> float:
               help="No full-colour backgrounds or backs, no large filled areas.")
 @click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
               help="Output file (default build/GAME-DECK-LOCALE.pdf).")
+@click.option("--strict", is_flag=True,
+              help="Refuse (exit 1, nothing written) when a translation it would print has a "
+                   "warning: stale (the English changed), a copy of the English, printed "
+                   "much smaller.")
 @force_option
 @_guard
 def pdf(game: str, content_dir: Path, locale: str, paper: str, duplex: str, bleed: str,
         crop_marks: bool, cut_lines: bool, gap: str, back_offset: str, layout: str,
         deck: str | None, units: str, calibration: bool, ink_saver: bool, out: Path | None,
-        force: bool) -> None:
+        strict: bool, force: bool) -> None:
     """Print-and-play PDF of a game's decks."""
     from ..pdf.api import PdfJob, render_game
     from ..pdf.draw import PdfOptions
@@ -94,11 +98,17 @@ def pdf(game: str, content_dir: Path, locale: str, paper: str, duplex: str, blee
     options = PdfOptions(sheet=sheet, layout=layout,  # type: ignore[arg-type]
                          calibration=calibration, ink_saver=ink_saver)
     files = render_game(PdfJob(game, content_dir, locale, deck, units, options, out, force,
-                               ink_saver=ink_saver))
+                               ink_saver=ink_saver, strict=strict))
+    from ..core.reporters import text_line
+
     for f in files:
+        for finding in f.findings:
+            click.echo(text_line(finding), err=True)
         for warning in getattr(f, "warnings", ()):
             click.echo(f"cardkit: warning: {warning}", err=True)
         note = f", {f.fallbacks} text(s) in English (untranslated)" if f.fallbacks else ""
         what = (f"board on {f.pages} page(s)" if f.board else
                 f"{f.cards} cards on {f.sheets} sheet(s), {f.pages} pages")
+        if f.findings:
+            note += f", {len(f.findings)} translation warning(s) (see above; --strict refuses)"
         click.echo(f"wrote {f.path}: {what}, {f.size / 1024:.0f} KiB{note}")

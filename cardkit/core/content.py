@@ -65,6 +65,8 @@ def schema_for(game: GameSpec | None, relpath: str) -> str | None:
     """The schema (relative to ``schemas/``) of a file; ``game=None`` means content/locales."""
     if game is None:
         return "locales.schema.json"
+    if relpath == "i18n/sources.yaml":  # the store of English texts (cardkit.i18n.history)
+        return "i18n-sources.schema.json"
     overlay = OVERLAY_RE.match(relpath)
     if overlay:
         return f"{game.id}/i18n-{overlay.group(2)}.schema.json"

@@ -75,6 +75,7 @@ class SchemaResult:
 def expected_schemas() -> dict[Path, str]:
     """Relative path -> text of every schema file the models generate."""
     from ..i18n.glossary import GlossaryFile
+    from ..i18n.history import HISTORY_SCHEMA, SourceStore
     from ..i18n.locale import LocalesFile
     from ..i18n.overlay import overlay_model
 
@@ -83,6 +84,7 @@ def expected_schemas() -> dict[Path, str]:
             LocalesFile, "cardkit locale", "A locale: plural forms, punctuation, numbers.")),
         Path("glossary.schema.json"): render(model_schema(
             GlossaryFile, "cardkit glossary", "Required translations of a game's key terms.")),
+        Path(HISTORY_SCHEMA): render(model_schema(SourceStore, "cardkit i18n sources")),
     }
     for game in game_ids():
         spec = get_game(game)

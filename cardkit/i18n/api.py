@@ -15,15 +15,17 @@ from ..core.errors import UsageProblem
 from ..core.outputs import check_output, write_output
 from ..core.registry import get_game
 from ..core.sourcemap import resolve_locations
-from .exchange import ImportPlan, export_po, export_xliff, plan_po, plan_xliff
+from .exchange import ImportPlan, export_po, plan_po
 from .locale import SOURCE_LOCALE, Locale
 from .overlay import LocaleOverlay
 from .sources import SourceText, iter_sources
 from .translations import (GameTranslations, LocaleStatus, check_translations,
                            is_translation_file, load_locales, load_translations)
 from .writer import FieldRef, Update, WriteResult, apply_updates
+from .xliff import exchange_format, export_xliff, plan_xliff
 
-EXPORT_FORMATS = ("po", "xliff")
+#: ``xliff`` is XLIFF 2.0, ``xliff12`` XLIFF 1.2 (see :mod:`cardkit.i18n.xliff`).
+EXPORT_FORMATS = ("po", "xliff", "xliff12")
 
 
 @dataclass(slots=True)
@@ -143,19 +145,43 @@ def export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
          for s in sources], data.texts.get)
     for d in located:
         lines[d.message] = d.line
-    text = (export_po(game, data.locales[code], sources, data.overlay(code), lines)
+    text = (export_po(game, data.locales[code], sources, data.overlay(code), lines,
+                      display_path(content_dir))
             if fmt == "po" else export_xliff(game, data.locales[code], sources,
-                                             data.overlay(code)))
+                                             data.overlay(code),
+                                             "2.0" if fmt == "xliff" else "1.2"))
     return write_output(out, text, force=force, content_roots=(content_dir,))
 
 
 @dataclass(slots=True)
 class ImportResult:
-    """The outcome of an import: the plan (with any errors) and what was written."""
+    """The outcome of an import.
+
+    ``plan.errors`` are problems of the file itself (malformed, another locale or game, unknown
+    contexts): nothing can be written. ``findings`` are the translation checks' errors on the
+    incoming texts (what ``cardkit check`` would report after the import): nothing is written
+    either, unless the import was forced — then they are written and reported. ``old`` holds the
+    stored text of every field the import changes (``None``: untranslated until now).
+    """
 
     locale: str
     plan: ImportPlan
     written: WriteResult | None = None
+    findings: list[Diagnostic] = field(default_factory=list)
+    old: dict[FieldRef, object] = field(default_factory=dict)
+    forced: bool = False
+
+    @property
+    def blocked(self) -> bool:
+        """Whether nothing was (or, on a dry run, would be) written."""
+        return bool(self.plan.errors) or (bool(self.findings) and not self.forced)
+
+    def changes(self) -> list[tuple[FieldRef, object, object]]:
+        """``(field, old text, new text)`` for every field written (or to be written)."""
+        if self.written is None:
+            return []
+        return [(ref, self.old.get(ref), self.plan.updates[ref].text)
+                for ref in self.written.changed if ref in self.plan.updates]
 
 
 def incoming_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
@@ -165,10 +191,11 @@ def incoming_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
     ``check`` would then reject."""
     from .checks import PAIR_CHECKS, Pair, TranslationEnv, pair_diagnostics
     from .overlay import Entry, Translation
-    from .translations import card_font_glyphs
+    from .translations import apply_waivers, card_font_glyphs
 
     env = TranslationEnv(data.locales[code], frozenset(getattr(data.content.game, "tokens", ())),
-                         data.translations.glossaries.get(code, []), card_font_glyphs())
+                         data.translations.glossaries.get(code, []), card_font_glyphs(),
+                         source_locale=data.locales.get(SOURCE_LOCALE), locales=data.locales)
     checks = PAIR_CHECKS + extra_pair_checks(data.content.game)
     sources = {(s.kind, s.object_id, s.key): s for s in data.sources()}
     out: list[Diagnostic] = []
@@ -176,17 +203,46 @@ def incoming_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
         src = sources.get(ref)
         if src is None:
             continue
-        entry = Entry(Translation(text=update.text, src=update.src, same=bool(update.same)),
-                      display, ("entries", ref[1], ref[2]))
+        existing = data.overlay(code).get(*ref)  # its waivers are kept: they apply here too
+        waive = dict(existing.translation.waive) if existing is not None else {}
+        entry = Entry(Translation(text=update.text, src=update.src, same=bool(update.same),
+                                  waive=waive), display, ("entries", ref[1], ref[2]))
         line = plan.lines.get(ref, 1)
-        for d in pair_diagnostics(Pair(src, entry, env), checks):
+        found, _ = apply_waivers(list(pair_diagnostics(Pair(src, entry, env), checks)), entry,
+                                 code)
+        for d in found:
             if d.severity is Severity.ERROR:
                 out.append(d.with_position(line, 1))
+    out += incoming_fit_errors(data, code, plan, display)
+    return out
+
+
+def incoming_fit_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
+                        ) -> list[Diagnostic]:
+    """The print fit check (I18N018) of the incoming texts, on the game's own templates, at
+    their line in the exchange file. Only the faces that print an incoming text are laid out."""
+    from ..pdf.fitcheck import fit_errors
+    from .overlay import Entry, Translation
+
+    if not plan.updates or getattr(data.content.game, "print_decks", None) is None:
+        return []
+    current = data.overlay(code)
+    merged = LocaleOverlay(code, {kind: {obj: dict(fields) for obj, fields in objs.items()}
+                                  for kind, objs in current.entries.items()},
+                           dict(current.files))
+    for (kind, obj_id, key), update in plan.updates.items():
+        merged.entries.setdefault(kind, {}).setdefault(obj_id, {})[key] = Entry(
+            Translation(text=update.text, src=update.src, same=bool(update.same)), display,
+            ("entries", obj_id, key))
+    out = []
+    for d, ref in fit_errors(data.content, merged, data.locales[code], set(plan.updates)):
+        out.append(d.with_position(plan.lines.get(ref, 1), 1) if d.file == display else d)
     return out
 
 
 def detect_locale(path: Path) -> str | None:
-    """The target locale named inside a PO (``Language``) or XLIFF (``trgLang``) file."""
+    """The target locale named inside a PO (``Language``) or XLIFF (2.0 ``trgLang``, 1.2
+    ``target-language``) file."""
     import re
 
     try:
@@ -195,13 +251,19 @@ def detect_locale(path: Path) -> str | None:
     except OSError as exc:
         raise UsageProblem(f"cannot read {path}: {exc.strerror}") from exc
     match = re.search(r'"Language: ([A-Za-z-]+)\\n"', head) or \
-        re.search(r'trgLang="([A-Za-z-]+)"', head)
+        re.search(r'(?:trgLang|target-language)\s*=\s*["\']([A-Za-z-]+)["\']', head)
     return match.group(1) if match else None
 
 
 def import_file(game: str, path: Path, content_dir: Path, schemas_dir: Path,
-                locale: str | None = None, dry_run: bool = False) -> ImportResult:
-    """Validate an exchange file completely, then (unless ``dry_run``) update the overlays."""
+                locale: str | None = None, dry_run: bool = False,
+                force: bool = False) -> ImportResult:
+    """Validate an exchange file completely, then (unless ``dry_run``) update the overlays.
+
+    The incoming texts go through every translation check (the print fit included) first;
+    their errors stop the import unless ``force`` (then they are written and reported in
+    :attr:`ImportResult.findings`). Errors of the file itself always stop it.
+    """
     if not path.is_file():
         raise UsageProblem(f"{path} is not a regular file" if os.path.lexists(path)
                            else f"no such file: {path}")
@@ -211,37 +273,134 @@ def import_file(game: str, path: Path, content_dir: Path, schemas_dir: Path,
         raise UsageProblem(f"{path} does not name its language; pass --locale")
     (code,) = _target_locales(data, code)
     by_context = {s.context: s for s in data.sources()}
-    planner = plan_xliff if path.suffix.lower() in (".xlf", ".xliff") else plan_po
-    plan = planner(path, data.locales[code], by_context, data.overlay(code))
-    result = ImportResult(code, plan)
+    planner = plan_xliff if exchange_format(path) == "xliff" else plan_po
+    plan = (plan_po(path, data.locales[code], by_context, data.overlay(code), game)
+            if planner is plan_po else
+            planner(path, data.locales[code], by_context, data.overlay(code)))
+    result = ImportResult(code, plan, forced=force)
+    from .language import file_language_errors
+
+    wrong_language = file_language_errors(data.locales, code, plan.updates, data.sources(),
+                                          display_path(path))
+    if wrong_language:  # refused whole, even with --force; its other errors follow from it
+        plan.errors[:] = wrong_language
     if not plan.errors:
-        plan.errors.extend(incoming_errors(data, code, plan, display_path(path)))
-    if plan.errors:
+        result.findings = sorted(incoming_errors(data, code, plan, display_path(path)),
+                                 key=Diagnostic.sort_key)
+    if result.blocked:
         return result
+    overlay = data.overlay(code)
+    for ref in plan.updates:
+        entry = overlay.get(*ref)
+        result.old[ref] = entry.translation.text if entry is not None else None
     result.written = apply_updates(content_dir, schemas_dir, game, code, plan.updates,
                                    data.sources(), dry_run=dry_run)
     return result
 
 
 def confirm(game: str, content_dir: Path, schemas_dir: Path, locale: str,
-            targets: tuple[str, ...] = (), dry_run: bool = False) -> WriteResult:
+            targets: tuple[str, ...] = (), dry_run: bool = False,
+            all_stale: bool = False) -> WriteResult:
     """Mark stale translations as still correct: their fingerprint becomes the current English's.
 
-    ``targets`` are object ids or ``id/field`` keys; empty means every stale entry of the locale.
+    ``targets`` are object ids or ``id/field`` keys; every stale entry of the locale needs
+    ``all_stale`` instead (a confirm with neither is refused: a reviewer confirms what they
+    have seen). A target that names no translatable field of the game is refused.
     """
+    if bool(targets) == all_stale:
+        raise UsageProblem("name the ids (or id/field) to confirm, or pass --all to confirm "
+                           "every stale translation" if not targets else
+                           "give either ids to confirm or --all, not both")
     data = load(game, content_dir)
     (code,) = _target_locales(data, locale)
     overlay = data.overlay(code)
     updates: dict[FieldRef, Update] = {}
-    for src in data.sources():
+    for src in _selected(data, targets):
         entry = overlay.get(src.kind, src.object_id, src.key)
         if entry is None or entry.translation.src == src.fingerprint:
             continue
-        if targets and src.object_id not in targets and \
-                f"{src.object_id}/{src.key}" not in targets:
-            continue
-        updates[(src.kind, src.object_id, src.key)] = Update(entry.translation.text,
-                                                             src.fingerprint)
+        updates[(src.kind, src.object_id, src.key)] = Update(
+            entry.translation.text, src.fingerprint, source_text=src.text)
     return apply_updates(content_dir, schemas_dir, game, code, updates, data.sources(),
                          dry_run=dry_run)
 
+
+def _selected(data: GameI18n, targets: tuple[str, ...]) -> list[SourceText]:
+    """The English texts that ``targets`` (object ids or ``id/field``) name; all when empty.
+    A target that names nothing is a usage error."""
+    sources = data.sources()
+    if not targets:
+        return sources
+    names = {s.object_id for s in sources} | {f"{s.object_id}/{s.key}" for s in sources}
+    unknown = [t for t in targets if t not in names]
+    if unknown:
+        raise UsageProblem(f"no translatable text {unknown[0]!r} in {data.content.game.id!r} "
+                           "(give object ids or id/field)")
+    return [s for s in sources if s.object_id in targets or f"{s.object_id}/{s.key}" in targets]
+
+
+@dataclass(frozen=True, slots=True)
+class FieldChange:
+    """What changed in the English of one stale translation."""
+
+    source: SourceText
+    translation: object  # the stored translation (str or plural mapping)
+    src: str  # the fingerprint the translation was made from
+    old: object | None  # the English it was made from; None when the store lacks it
+
+    @property
+    def diff(self) -> dict[str, str] | None:
+        """Word diff old -> new English per plural form (``""`` for a plain text)."""
+        from .history import value_diff
+
+        if self.old is None:
+            return None
+        return value_diff(self.old, self.source.text)  # type: ignore[arg-type]
+
+    def to_dict(self) -> dict[str, object]:
+        """JSON-ready form."""
+        return {"context": self.source.context, "kind": self.source.kind,
+                "id": self.source.object_id, "field": self.source.key, "src": self.src,
+                "current": self.source.fingerprint, "old": self.old, "new": self.source.text,
+                "diff": self.diff, "translation": self.translation}
+
+
+def diff(game: str, content_dir: Path, locale: str, targets: tuple[str, ...] = ()
+         ) -> list[FieldChange]:
+    """Each stale translation of a locale (or those ``targets`` name) with the English it was
+    made from (from the game's store, :mod:`cardkit.i18n.history`) and the current English."""
+    data = load(game, content_dir)
+    (code,) = _target_locales(data, locale)
+    overlay = data.overlay(code)
+    store = data.translations.history.texts
+    out: list[FieldChange] = []
+    for src in _selected(data, targets):
+        entry = overlay.get(src.kind, src.object_id, src.key)
+        if entry is None or entry.translation.src == src.fingerprint:
+            continue
+        out.append(FieldChange(src, entry.translation.text, entry.translation.src,
+                               store.get(entry.translation.src)))
+    return out
+
+
+def export_glossary(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
+                    force: bool = False, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> Path:
+    """Write a game's glossary for one locale as TBX-Basic or CSV, for CAT tools
+    (:mod:`cardkit.i18n.tbx`). Gated and written like :func:`export`: the content must pass
+    ``cardkit check``, and the file is written atomically, never inside ``content_dir``; an
+    existing file cardkit did not write needs ``force``."""
+    from ..core.gate import gate
+    from .tbx import GLOSSARY_FORMATS, glossary_csv, glossary_tbx
+
+    if fmt not in GLOSSARY_FORMATS:
+        raise UsageProblem(f"unknown format {fmt!r}; use {' or '.join(GLOSSARY_FORMATS)}")
+    gate(game, content_dir, locale, cache_dir)
+    data = load(game, content_dir)
+    (code,) = _target_locales(data, locale)
+    terms = data.translations.glossaries.get(code)
+    if not terms:
+        raise UsageProblem(f"{game} has no {code} glossary (content/{game}/glossary/{code}.yaml)")
+    check_output(out, force=force, content_roots=(content_dir,))
+    text = (glossary_tbx(game, data.locales[code], terms, SOURCE_LOCALE)
+            if fmt == "tbx" else glossary_csv(terms))
+    return write_output(out, text, force=force, content_roots=(content_dir,))

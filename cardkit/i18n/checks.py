@@ -14,14 +14,15 @@ from dataclasses import dataclass, field
 
 from ..core.diagnostics import CodeInfo, Diagnostic, Severity
 from .glossary import Term, term_issues
+from .language import wrong_language, wrong_script
 from .locale import Locale
 from .overlay import Entry
 from .sources import SourceText
-from .text import (greek_numbers, invisible_chars, is_prose, markup, mixed_script_words,
-                   numbers, roman_numbers, tokens)
+from .style import (doubled_words, lookalikes, number_parity, number_word_check,
+                    quotes_and_brackets, spacing)
+from .text import invisible_chars, is_prose, markup, mixed_script_words, tokens
 
 E, W = Severity.ERROR, Severity.WARNING
-ENGLISH_DECIMAL, ENGLISH_GROUPS = ".", [","]
 SENTENCE_ENDS = ("?", "!", ".", ":", "…")
 CLOSERS = "\"'”’»)]"
 
@@ -43,6 +44,10 @@ class TranslationEnv:
     terms: list[Term] = field(default_factory=list)
     glyphs: frozenset[int] | None = None
     extra_checks: tuple[PairCheck, ...] = ()
+    #: The English locale (its number words); without it, I18N023 uses the built-in English.
+    source_locale: Locale | None = None
+    #: Every defined locale by code (I18N028 compares a text with the other languages').
+    locales: dict[str, Locale] = field(default_factory=dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,35 +149,6 @@ def markup_parity(pair: Pair) -> Iterator[Issue]:
     yield from _per_form(pair, check)
 
 
-def number_parity(pair: Pair) -> Iterator[Issue]:
-    """The same numbers as the English, written in the locale's style [numbers].
-
-    Roman numerals count as numbers (a century: en "19th century" -> pl "XIX wiek"), and so do
-    Greek numerals with the numeral sign (en "Louis XIV" -> el "Λουδοβίκος ΙΔ΄").
-
-    Bad:
-        # en: "Opened in 1937; the span is 1,280 m."
-        text: Otwarty w 1973 r.; przęsło ma 1280,5 m.
-
-    Good:
-        text: Otwarty w 1937 r.; przęsło ma 1 280 m.
-    """
-    loc = pair.env.locale
-
-    def check(english: str, text: str) -> str | None:
-        a = numbers(english, ENGLISH_DECIMAL, ENGLISH_GROUPS) + roman_numbers(english)
-        b = numbers(text, loc.decimal, loc.group_chars) + roman_numbers(text) + greek_numbers(text)
-        if a == b:
-            return None
-        lost = sorted(f"{x:f}" for x in (a - b).elements())
-        extra = sorted(f"{x:f}" for x in (b - a).elements())
-        parts = ([f"missing {', '.join(lost)}"] if lost else []) + \
-            ([f"unexpected {', '.join(extra)}"] if extra else [])
-        return (f"numbers differ from the English ({'; '.join(parts)}); write decimals with "
-                f"{loc.decimal!r}")
-    yield from _per_form(pair, check)
-
-
 def unchanged(pair: Pair) -> Iterator[Issue]:
     """A translation of prose is not a copy of the English [unchanged].
 
@@ -240,28 +216,6 @@ def end_punctuation(pair: Pair) -> Iterator[Issue]:
                         f"which is {' or '.join(repr(a) for a in accepted)} here")
         elif tr_end in ("?", "!", ";") and tr_end not in (english[-1:],):
             return f"ends with {tr_end!r}; the English has no closing punctuation"
-        return None
-    yield from _per_form(pair, check)
-
-
-def quotes_and_brackets(pair: Pair) -> Iterator[Issue]:
-    """Quotation marks are the locale's (Polish „…”, Greek «…»); brackets balance [doublequoting].
-
-    Bad:
-        text: tzw. "Złote Wrota" (w San Francisco
-
-    Good:
-        text: tzw. „Złote Wrota” (w San Francisco)
-    """
-    loc = pair.env.locale
-
-    def check(english: str, text: str) -> str | None:
-        wrong = sorted({q for q in loc.forbidden_quotes if q in text})
-        if wrong:
-            return f"quotation mark(s) {' '.join(wrong)}; use {loc.quotes[0]}…{loc.quotes[1]}"
-        for left, right in ("()", "[]", (loc.quotes[0], loc.quotes[1])):
-            if left != right and text.count(left) != text.count(right):
-                return f"unbalanced {left}{right}"
         return None
     yield from _per_form(pair, check)
 
@@ -410,6 +364,13 @@ PAIR_CHECKS: tuple[PairCheck, ...] = (
     PairCheck("I18N016", "every character is in the card font", glyph_coverage),
     PairCheck("I18N017", "plural forms of the locale", plural_forms),
     PairCheck("I18N022", "no longer than the size limit shown to translators", size_limit),
+    PairCheck("I18N023", "number words match the English", number_word_check),
+    PairCheck("I18N024", "no doubled words", doubled_words),
+    PairCheck("I18N025", "no space before punctuation or NBSP next to a space", spacing),
+    PairCheck("I18N026", "no Latin look-alikes, micro sign or mid-sentence ';' in Greek",
+              lookalikes),
+    PairCheck("I18N027", "written in the locale's script", wrong_script),
+    PairCheck("I18N028", "in the locale's language, not another of its script", wrong_language),
 )
 
 SET_CODES: tuple[CodeInfo, ...] = (

@@ -1,22 +1,28 @@
-"""PO and XLIFF 2.0 exchange with translators (Weblate, Crowdin, Poedit, Lokalize).
+"""PO exchange with translators (Weblate, Crowdin, Poedit, Lokalize); the shared import plan.
+
+XLIFF 2.0 and 1.2 live in :mod:`cardkit.i18n.xliff`; both planners fill the same
+:class:`ImportPlan` through :func:`_plan_one`.
 
 Export: one entry per translatable field; ``msgctxt`` = ``kind/id/field``; ``#.`` comments give
-the object's name and the field's size limit; ``#:`` the English text's file and line; stale
-translations are exported ``fuzzy``; plural texts use ``msgid_plural`` and the locale's
-``Plural-Forms``.
+the object's name and the field's size limit; ``#:`` the English text's file (relative to the
+content folder) and line; stale translations are exported ``fuzzy`` with the English they were
+made from as ``#| msgid``; plural texts use ``msgid_plural`` and the locale's ``Plural-Forms``.
 
-Import (all or nothing): every entry is validated first — unknown contexts, plural shape,
-malformed files — and reported with its line; only then are overlays written. Empty and fuzzy
-entries change nothing (an import never drops a translation), source text is never touched,
-and a translation whose English no longer matches the current one is stored with the
-fingerprint of the English it was made from, so it shows up as stale.
+Import (all or nothing): the file is read by the strict, linear reader of
+:mod:`cardkit.i18n.po`; the header (language, game, charset, Plural-Forms) and every entry are
+validated first — unknown contexts, plural shape, malformed lines — and reported with their
+line; only then are overlays written. Empty and fuzzy entries change nothing (an import never
+drops a translation), source text is never touched, and a translation whose English no longer
+matches the current one is stored with the fingerprint of the English it was made from, so it
+shows up as stale.
 """
 
 from __future__ import annotations
 
+import codecs
+import os
 import re
-import xml.etree.ElementTree as ET
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from inspect import cleandoc
 from pathlib import Path
 
@@ -25,11 +31,11 @@ import polib
 from ..core.diagnostics import CodeInfo, Diagnostic, Severity
 from ..core.discovery import FileProblem, display_path, read_content_bytes
 from .locale import Locale
-from .overlay import LocaleOverlay
+from .overlay import COMMENT_MAX_CHARS, LocaleOverlay
+from .po import parse_po
 from .sources import SourceText, SourceValue, fingerprint
 from .writer import FieldRef, Update
 
-XLIFF_NS = "urn:oasis:names:tc:xliff:document:2.0"
 #: An exchange file larger than this is refused before it is read whole (a whole game's PO is
 #: well under 1 MB; 32 MiB leaves room for every game and locale of a big project).
 MAX_EXCHANGE_BYTES = 32 * 1024 * 1024
@@ -63,16 +69,33 @@ def _object_label(src: SourceText) -> str:
     return src.object_id
 
 
-def _location(src: SourceText, lines: dict[str, int]) -> tuple[str, str]:
-    return (src.record.file, str(lines.get(src.context, 0)))
+def _location(src: SourceText, lines: dict[str, int], root: str | None) -> tuple[str, str]:
+    file = src.record.file
+    if root is not None:  # relative to the content folder: the same bytes on every machine
+        file = os.path.relpath(file, root).replace(os.sep, "/")
+    return (file, str(lines.get(src.context, 0)))
 
 
-def export_po(game: str, locale: Locale, sources: list[SourceText], overlay: LocaleOverlay,
-              lines: dict[str, int] | None = None) -> str:
-    """A PO file for one game and locale (as text)."""
-    po = polib.POFile(wrapwidth=0)
-    po.metadata = {
+#: Header values a PO file has until a translator's tool fills them in (gettext's own).
+UNREVISED = {"PO-Revision-Date": "YEAR-MO-DA HO:MI+ZONE",
+             "Last-Translator": "FULL NAME <EMAIL@ADDRESS>"}
+
+
+def po_metadata(game: str, locale: Locale, revision: dict[str, str] | None = None
+                ) -> dict[str, str]:
+    """The header of a PO export: gettext's standard fields, in gettext's order.
+
+    ``revision`` gives ``PO-Revision-Date`` and ``Last-Translator`` as recorded by the last
+    import of the locale (see :func:`header_revision`); without it they keep gettext's
+    initial values, which every PO editor replaces on save.
+    """
+    revision = {**UNREVISED, **(revision or {})}
+    return {
         "Project-Id-Version": f"cardkit {game}",
+        "Report-Msgid-Bugs-To": "",
+        "PO-Revision-Date": revision["PO-Revision-Date"],
+        "Last-Translator": revision["Last-Translator"],
+        "Language-Team": f"{locale.name} ({locale.code})",
         "Language": locale.code,
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
@@ -80,6 +103,14 @@ def export_po(game: str, locale: Locale, sources: list[SourceText], overlay: Loc
         "Plural-Forms": locale.plural.gettext,
         "X-Generator": "cardkit",
     }
+
+
+def export_po(game: str, locale: Locale, sources: list[SourceText], overlay: LocaleOverlay,
+              lines: dict[str, int] | None = None, root: str | None = None,
+              revision: dict[str, str] | None = None) -> str:
+    """A PO file for one game and locale (as text); ``#:`` paths relative to ``root``."""
+    po = polib.POFile(wrapwidth=0)
+    po.metadata = po_metadata(game, locale, revision)
     for src in sources:
         entry = overlay.get(src.kind, src.object_id, src.key)
         comment = (f"{src.kind} {src.object_id}: {_object_label(src)}\n{src.field.label or src.key}"
@@ -88,7 +119,7 @@ def export_po(game: str, locale: Locale, sources: list[SourceText], overlay: Loc
         if src.kind == "strings" and note:
             comment += f"\n{note}"
         po_entry = polib.POEntry(msgctxt=src.context, comment=comment,
-                                 occurrences=[_location(src, lines or {})])
+                                 occurrences=[_location(src, lines or {}, root)])
         if isinstance(src.text, dict):
             po_entry.msgid = src.text.get("one", "")
             po_entry.msgid_plural = src.text.get("other", "")
@@ -104,41 +135,18 @@ def export_po(game: str, locale: Locale, sources: list[SourceText], overlay: Loc
             po_entry.msgstr = text if isinstance(text, str) else ""
         if entry is not None and entry.translation.src != src.fingerprint:
             po_entry.flags.append("fuzzy")
+            old = overlay.previous.get(entry.translation.src)  # the English it was made from
+            if old is not None:  # `#| msgid`: PO editors show the reviewer what changed
+                po_entry.previous_msgid = old.get("one", "") if isinstance(old, dict) else old
+                if isinstance(old, dict):
+                    po_entry.previous_msgid_plural = old.get("other", "")
+        if entry is not None and entry.translation.comment:
+            po_entry.tcomment = entry.translation.comment
+        if entry is not None and entry.translation.waive:
+            po_entry.tcomment = "\n".join(([po_entry.tcomment] if po_entry.tcomment else []) + [
+                f"waive {c}: {r}" for c, r in sorted(entry.translation.waive.items())])
         po.append(po_entry)
     return str(po) + "\n" if not str(po).endswith("\n") else str(po)
-
-
-def export_xliff(game: str, locale: Locale, sources: list[SourceText],
-                 overlay: LocaleOverlay) -> str:
-    """An XLIFF 2.0 file for one game and locale; plural forms are units ``ctx#category``."""
-    ET.register_namespace("", XLIFF_NS)
-    root = ET.Element(f"{{{XLIFF_NS}}}xliff", {"version": "2.0", "srcLang": "en",
-                                                 "trgLang": locale.code})
-    file_el = ET.SubElement(root, f"{{{XLIFF_NS}}}file", {"id": game})
-    for src in sources:
-        entry = overlay.get(src.kind, src.object_id, src.key)
-        stale = entry is not None and entry.translation.src != src.fingerprint
-        if isinstance(src.text, dict):
-            tr = entry.translation.text if entry else {}
-            forms = [(f"{src.context}#{cat}",
-                      src.text.get("one" if cat == "one" else "other", ""),
-                      tr.get(cat) if isinstance(tr, dict) else None)
-                     for cat in locale.plural.categories]
-        else:
-            text = entry.translation.text if entry else None
-            forms = [(src.context, src.text, text if isinstance(text, str) else None)]
-        for unit_id, english, target in forms:
-            unit = ET.SubElement(file_el, f"{{{XLIFF_NS}}}unit", {"id": unit_id})
-            notes = ET.SubElement(unit, f"{{{XLIFF_NS}}}notes")
-            ET.SubElement(notes, f"{{{XLIFF_NS}}}note").text = (
-                f"{_object_label(src)}; at most {src.field.max_chars} characters")
-            state = "initial" if target is None or stale else "translated"
-            seg = ET.SubElement(unit, f"{{{XLIFF_NS}}}segment", {"state": state})
-            ET.SubElement(seg, f"{{{XLIFF_NS}}}source").text = english
-            if target is not None:
-                ET.SubElement(seg, f"{{{XLIFF_NS}}}target").text = target
-    ET.indent(root)
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + ET.tostring(root, "unicode") + "\n"
 
 
 @dataclass(slots=True)
@@ -157,67 +165,74 @@ def _err(file: str, line: int, message: str, col: int = 1) -> Diagnostic:
     return Diagnostic("I18N020", Severity.ERROR, message, file, max(line, 1), max(col, 1))
 
 
-_PO_STRING = r'"((?:[^"\\]|\\.)*)"'
-_PO_KEYWORD_RE = re.compile(r"^(msgctxt|msgid|msgid_plural|msgstr(?:\[\d+\])?)\s+" + _PO_STRING
-                            + r"\s*$")
-_PO_CONT_RE = re.compile(r"^" + _PO_STRING + r"\s*$")
-_PO_ESCAPE_RE = re.compile(r"\\(.)")
-_PO_ESCAPES = set('\\"ntrabfv')
+_CHARSET_RE = re.compile(rb'"Content-Type:[^"\n]*charset=([A-Za-z0-9_.:-]+)')
 
 
-def po_syntax_errors(text: str, display: str,
-                     msgstr_lines: dict[str, int] | None = None) -> list[Diagnostic]:
-    """Line-level syntax check of a PO file (polib itself is lenient and may drop characters).
+def decode_po(raw: bytes, display: str, plan: ImportPlan) -> str | None:
+    """A PO file's text in the charset its header declares (UTF-8 when it declares none);
+    ``None`` with a located error for an unknown charset or bytes that are not in it."""
+    head = raw[:65536]
+    match = _CHARSET_RE.search(head)
+    charset = match.group(1).decode("ascii") if match else "UTF-8"
+    line = head[: match.start()].count(b"\n") + 1 if match else 1
+    if charset.upper() == "CHARSET":  # xgettext's placeholder in an unfilled template
+        charset = "UTF-8"
+    try:
+        codec = codecs.lookup(charset).name
+    except LookupError:
+        plan.errors.append(_err(display, line, f"PO header declares an unknown charset "
+                                               f"{charset!r}; save the file as UTF-8"))
+        return None
+    if codec != "utf-8" and not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            pass
+        else:  # the header is wrong: decoding by it would turn every letter into mojibake
+            plan.errors.append(_err(display, line, f"the header says charset={charset}, but the "
+                                                   "file is UTF-8; fix the header"))
+            return None
+    try:
+        text = raw.decode(codec)
+    except UnicodeDecodeError as exc:
+        plan.errors.append(_err(display, raw[: exc.start].count(b"\n") + 1,
+                                f"PO file is not valid {charset} (byte {exc.start}); save it "
+                                "as UTF-8"))
+        return None
+    return text.removeprefix("\ufeff")
 
-    One pass, linear in the file: a string longer than :data:`MAX_FIELD_CHARS` (over all its
-    continuation lines) is refused at the line where it passes the limit. With
-    ``msgstr_lines``, records the line of each entry's first ``msgstr`` by its ``msgctxt`` (and
-    of the ``msgctxt`` itself under ``"msgctxt\0" + context``), so that import errors point at
-    the translation or the context, not at the entry's first comment.
-    """
-    errors: list[Diagnostic] = []
-    field_len = 0
-    context: str | None = None
-    for number, line in enumerate(text.split("\n"), start=1):
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if len(stripped) > MAX_FIELD_CHARS + 20:
-            errors.append(_err(display, number, f"malformed PO file: a line of {len(stripped):,} "
-                                                f"characters (a field is at most "
-                                                f"{MAX_FIELD_CHARS:,})"))
-            break
-        match = _PO_KEYWORD_RE.match(stripped) or _PO_CONT_RE.match(stripped)
-        if match is None:
-            col = len(line) - len(line.lstrip()) + 1
-            what = ("unterminated string" if stripped.count('"') % 2 else
-                    "expected a keyword (msgctxt, msgid, msgstr...) or a quoted string")
-            errors.append(_err(display, number, f"malformed PO file: {what}", col))
-            continue
-        body = match.group(match.lastindex or 1)
-        if stripped.startswith('"'):
-            field_len += len(body)
-        else:
-            field_len = len(body)
-            keyword = match.group(1)
-            if keyword == "msgctxt":
-                context = body
-                if msgstr_lines is not None:
-                    msgstr_lines.setdefault("msgctxt\0" + context, number)
-            elif keyword.startswith("msgstr") and msgstr_lines is not None and context:
-                msgstr_lines.setdefault(context, number)
-            elif keyword == "msgid" and not body:
-                context = None
-        if field_len > MAX_FIELD_CHARS:
-            errors.append(_err(display, number, f"malformed PO file: a string of more than "
-                                                f"{MAX_FIELD_CHARS:,} characters"))
-            break
-        for esc in _PO_ESCAPE_RE.finditer(body):
-            if esc.group(1) not in _PO_ESCAPES:
-                errors.append(_err(display, number, f"malformed PO file: unknown escape "
-                                                    f"\\{esc.group(1)}", line.find(body) + esc.start() + 1))
-        if len(errors) >= 20:
-            break
+
+def _header_line(text: str, name: str) -> int:
+    """The line of a header field in a PO file (1 when it has none)."""
+    at = text.find(f'"{name}:', 0, 65536)
+    return text.count("\n", 0, at) + 1 if at >= 0 else 1
+
+
+_NPLURALS_RE = re.compile(r"nplurals\s*=\s*(\d+)")
+
+
+def header_errors(metadata: dict[str, str], text: str, display: str, locale: Locale,
+                  game: str | None) -> list[Diagnostic]:
+    """Errors of a PO header: another language or game, Plural-Forms that do not fit."""
+    errors = []
+    language = metadata.get("Language", locale.code)
+    if language and language.replace("-", "_").split("_")[0] != locale.code.split("-")[0]:
+        errors.append(_err(display, _header_line(text, "Language"),
+                           f"PO file is for {language!r}, not {locale.code!r}"))
+    project = metadata.get("Project-Id-Version", "")
+    if game is not None and project.startswith("cardkit ") and project.split()[1] != game:
+        errors.append(_err(display, _header_line(text, "Project-Id-Version"),
+                           f"PO file is for the game {project.split()[1]!r} "
+                           f"(Project-Id-Version), not {game!r}; import it into that game"))
+    plural = metadata.get("Plural-Forms")
+    if plural:
+        match = _NPLURALS_RE.search(plural)
+        wanted = len(locale.plural.categories)
+        if match is None or int(match.group(1)) != wanted:
+            errors.append(_err(display, _header_line(text, "Plural-Forms"),
+                               f"Plural-Forms {plural!r} does not fit {locale.code}: it has "
+                               f"{wanted} plural form(s) ({', '.join(locale.plural.categories)});"
+                               f" use {locale.plural.gettext!r}"))
     return errors
 
 
@@ -235,67 +250,68 @@ def read_exchange(path: Path, display: str, plan: ImportPlan) -> bytes | None:
 
 
 def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
-            overlay: LocaleOverlay) -> ImportPlan:
-    """Read a PO file into an import plan (nothing is written)."""
+            overlay: LocaleOverlay, game: str | None = None) -> ImportPlan:
+    """Read a PO file into an import plan (nothing is written).
+
+    The header is checked first: the ``Language``, the game (``Project-Id-Version: cardkit
+    GAME``, so a file of another game gives one error, not one per entry), the charset (any
+    charset Python knows is decoded; UTF-8 without a header) and ``Plural-Forms`` against the
+    locale's plural categories.
+    """
     display = display_path(path)
     plan = ImportPlan()
     raw = read_exchange(path, display, plan)
     if raw is None:
         return plan
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        plan.errors.append(_err(display, raw[: exc.start].count(b"\n") + 1,
-                                "PO file is not UTF-8"))
+    text = decode_po(raw, display, plan)
+    if text is None:
         return plan
-    msgstr_lines: dict[str, int] = {}
-    plan.errors.extend(po_syntax_errors(text, display, msgstr_lines))
+    po = parse_po(text, MAX_FIELD_CHARS)
+    for error in po.errors:
+        plan.errors.append(_err(display, error.line, f"malformed PO file: {error.message}",
+                                error.col))
     if plan.errors:
         return plan
-    try:
-        # polib's own duplicate check compares every entry with every other (quadratic: 20,000
-        # entries took 10 s, 200,000 did not finish); duplicates are found below, in one pass
-        po = polib.pofile(text, wrapwidth=0, check_for_duplicates=False)
-    except (OSError, ValueError) as exc:
-        match = re.search(r"line (\d+)", str(exc))
-        plan.errors.append(_err(display, int(match.group(1)) if match else 1,
-                                f"malformed PO file: {exc}"))
+    plan.errors.extend(header_errors(po.metadata, text, display, locale, game))
+    if plan.errors:
         return plan
-    language = po.metadata.get("Language", locale.code)
-    if language and language != locale.code:
-        plan.errors.append(_err(display, 1, f"PO file is for {language!r}, not {locale.code!r}"))
     seen: dict[str, int] = {}
-    for entry in po:
-        if entry.obsolete:
-            continue
+    unknown = known = 0
+    for entry in po.entries:
+        known += 1
         if len(plan.errors) >= MAX_ERRORS:
-            plan.errors.append(_err(display, entry.linenum or 1, "too many errors; the rest of "
-                                                                 "the file was not read"))
-            break
-        line = msgstr_lines.get(entry.msgctxt or "", entry.linenum or 1)
+            if len(plan.errors) == MAX_ERRORS:
+                plan.errors.append(_err(display, entry.line, "too many errors; the rest of the "
+                                                             "file is not listed"))
+            if sources.get(entry.msgctxt or "") is None:
+                unknown += 1
+            continue
+        ctx_line = entry.lines.get("msgctxt", entry.line)
+        line = entry.lines.get("msgstr", entry.line)
         if entry.msgctxt is not None and entry.msgctxt in seen:
-            plan.errors.append(_err(display, entry.linenum or 1,
-                                    f"duplicate msgctxt {entry.msgctxt!r} (first at line "
-                                    f"{seen[entry.msgctxt]})"))
+            plan.errors.append(_err(display, ctx_line, f"duplicate msgctxt {entry.msgctxt!r} "
+                                                       f"(first at line {seen[entry.msgctxt]})"))
             continue
         if entry.msgctxt is not None:
-            seen[entry.msgctxt] = msgstr_lines.get(f"msgctxt\0{entry.msgctxt}",
-                                                   entry.linenum or 1)
+            seen[entry.msgctxt] = ctx_line
         src = sources.get(entry.msgctxt or "")
         if src is None:
-            at = msgstr_lines.get(f"msgctxt\0{entry.msgctxt}", entry.linenum or 1)
-            plan.errors.append(_err(display, at, f"unknown msgctxt {entry.msgctxt!r}"))
+            plan.errors.append(_err(display, ctx_line, f"unknown msgctxt {entry.msgctxt!r}"
+                                    if entry.msgctxt is not None else
+                                    "an entry without msgctxt (cardkit names every text by "
+                                    "its msgctxt)"))
+            unknown += 1
             continue
         if "fuzzy" in entry.flags:
             plan.skipped_fuzzy += 1
             continue
         if isinstance(src.text, dict):
-            if not entry.msgid_plural:
+            if entry.msgid_plural is None:
                 plan.errors.append(_err(display, line, f"{src.context}: the English has plural "
                                                        "forms; msgid_plural is missing"))
                 continue
             n = len(locale.plural.categories)
-            forms = {int(k): v for k, v in entry.msgstr_plural.items()}
+            forms = entry.msgstr_plural
             if set(forms) != set(range(n)):
                 plan.errors.append(_err(display, line, f"{src.context}: expected msgstr[0] to "
                                                        f"msgstr[{n - 1}] for {locale.code}"))
@@ -308,71 +324,58 @@ def plan_po(path: Path, locale: Locale, sources: dict[str, SourceText],
                                                        "empty"))
                 continue
             value: SourceValue = {cat: forms[i] for i, cat in enumerate(locale.plural.categories)}
-            english: SourceValue = {"one": entry.msgid, "other": entry.msgid_plural}
+            english: SourceValue = {"one": entry.msgid or "", "other": entry.msgid_plural}
         else:
-            if entry.msgid_plural:
+            if entry.msgid_plural is not None:
                 plan.errors.append(_err(display, line, f"{src.context}: the English has no "
                                                        "plural forms"))
                 continue
             if not entry.msgstr:
                 plan.empty += 1
                 continue
-            value, english = entry.msgstr, entry.msgid
+            value, english = entry.msgstr, entry.msgid or ""
+        ref = (src.kind, src.object_id, src.key)
         _plan_one(plan, src, value, english, overlay, "same" in entry.flags)
-        plan.lines[(src.kind, src.object_id, src.key)] = line
+        plan.lines[ref] = line
+        comment = "\n".join(c for c in entry.comments if not c.startswith("waive "))
+        problem = _comment_problem(comment)
+        if problem:
+            plan.errors.append(_err(display, entry.line, f"{src.context}: translator comment "
+                                                         f"{problem}"))
+            continue
+        _plan_comment(plan, ref, comment, overlay)
+    if unknown >= 5 and unknown * 2 > known:
+        first = next(d for d in plan.errors if d.message.startswith("unknown msgctxt"))
+        plan.errors[:] = [_err(display, first.line, f"{unknown} of the {known} entries read "
+                                                    "are not "
+                                                    f"texts of {game or 'this game'} (first: "
+                                                    f"{first.message.split(' ', 2)[2]}); is the "
+                                                    "file for another game?")]
     return plan
 
 
-def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
-               overlay: LocaleOverlay) -> ImportPlan:
-    """Read an XLIFF 2.0 file (as exported) into an import plan."""
-    display = display_path(path)
-    plan = ImportPlan()
-    raw = read_exchange(path, display, plan)
-    if raw is None:
-        return plan
-    try:
-        root = ET.fromstring(raw)
-    except ET.ParseError as exc:
-        line, col = exc.position
-        plan.errors.append(_err(display, line, f"malformed XLIFF: {exc}", col + 1))
-        return plan
-    ns = {"x": XLIFF_NS}
-    if root.get("trgLang") not in (None, locale.code):
-        plan.errors.append(_err(display, 1, f"XLIFF is for {root.get('trgLang')!r}, "
-                                            f"not {locale.code!r}"))
-    plural: dict[str, dict[str, str]] = {}
-    plural_english: dict[str, dict[str, str]] = {}
-    for unit in root.iterfind(".//x:unit", ns):
-        unit_id = unit.get("id", "")
-        seg = unit.find("x:segment", ns)
-        if seg is None:
-            continue
-        context, _, category = unit_id.partition("#")
-        src = sources.get(context)
-        if src is None:
-            plan.errors.append(_err(display, 1, f"unknown unit id {unit_id!r}"))
-            continue
-        target = seg.find("x:target", ns)
-        english = seg.findtext("x:source", default="", namespaces=ns)
-        if seg.get("state", "initial") == "initial" or target is None or not target.text:
-            plan.empty += 1
-            continue
-        if category:
-            plural.setdefault(context, {})[category] = target.text
-            plural_english.setdefault(context, {})["one" if category == "one" else "other"] = \
-                english
-        else:
-            _plan_one(plan, src, target.text, english, overlay)
-    for context, forms in plural.items():
-        src = sources[context]
-        if set(forms) != set(locale.plural.categories):
-            plan.errors.append(_err(display, 1, f"{context}: plural forms "
-                                                f"{', '.join(locale.plural.categories)} needed"))
-            continue
-        ordered = {cat: forms[cat] for cat in locale.plural.categories}
-        _plan_one(plan, src, ordered, plural_english[context], overlay)
-    return plan
+def _comment_problem(comment: str) -> str | None:
+    """Why a translator comment cannot be kept in an overlay (``None``: it can)."""
+    if len(comment) > COMMENT_MAX_CHARS:
+        return f"of {len(comment):,} characters; at most {COMMENT_MAX_CHARS:,} are kept"
+    bad = next((c for c in comment if (ord(c) < 32 and c != "\n") or 0x7F <= ord(c) < 0xA0), None)
+    return f"has the control character U+{ord(bad):04X}" if bad is not None else None
+
+
+def _plan_comment(plan: ImportPlan, ref: FieldRef, comment: str,
+                  overlay: LocaleOverlay) -> None:
+    """Keep an entry's translator comment: on its update, or as an update of its own when
+    only the comment changed. A comment removed in the file is removed from the overlay."""
+    existing = overlay.get(*ref)
+    stored = existing.translation.comment or "" if existing is not None else ""
+    if comment == stored:
+        return
+    update = plan.updates.get(ref)
+    if update is not None:
+        plan.updates[ref] = replace(update, comment=comment)
+    elif existing is not None:
+        plan.updates[ref] = Update(existing.translation.text, existing.translation.src,
+                                   comment=comment)
 
 
 def _plan_one(plan: ImportPlan, src: SourceText, value: SourceValue, english: SourceValue,
@@ -397,4 +400,4 @@ def _plan_one(plan: ImportPlan, src: SourceText, value: SourceValue, english: So
             existing.translation.src == basis:
         return
     same = True if explicit_same else None
-    plan.updates[ref] = Update(value, basis, same)
+    plan.updates[ref] = Update(value, basis, same, source_text=english)

@@ -3,6 +3,11 @@
 Greek and Polish inflect, so a term lists the accepted forms (``forms``) and/or stems
 (``stems``: any word starting with one). Matching ignores case and accents (Greek capitals drop
 their accents), so «ΠΕΡΙΟΧΕΣ» matches the form «περιοχές».
+
+Wrong variants are listed the same two ways: ``forbidden`` forms (whole words or phrases) and
+``forbidden_stems`` (any inflection: ``απόβλητ`` catches «απόβλητο», «αποβλήτων»). A forbidden
+stem never fires on an accepted form or on a word starting with a longer accepted stem, so the
+stem ``σκουπίδ`` (for the singular «Σκουπίδι») can sit beside the approved form «Σκουπίδια».
 """
 
 from __future__ import annotations
@@ -27,6 +32,9 @@ class Term(BaseModel):
     stems: list[str] = Field(default_factory=list, description="Accepted word beginnings.")
     forbidden: list[str] = Field(default_factory=list, description="Variants that must not "
                                  "be used where the English has the term.")
+    forbidden_stems: list[str] = Field(default_factory=list, description="Beginnings of "
+                                       "variants that must not be used, in any inflection "
+                                       "(accepted forms and longer accepted stems excepted).")
     fields: list[str] = Field(default_factory=list, description="Only in these fields (keys such "
                               "as `text`); empty: everywhere. Card names are often freer.")
     note: str | None = None
@@ -81,4 +89,49 @@ def term_issues(term: Term, source: str, translation: str) -> list[str]:
         if mentions(translation, [bad]):
             problems.append(f"glossary: {bad!r} is not used for {term.term!r}; write "
                             f"{term.translation!r}")
+    if term.forbidden_stems:
+        for word, stem in forbidden_stem_words(term, translation):
+            problems.append(f"glossary: {word!r} (a form of {stem + '…'!r}) is not used for "
+                            f"{term.term!r}; write {term.translation!r}")
     return problems
+
+
+def forbidden_stem_words(term: Term, translation: str) -> list[tuple[str, str]]:
+    """``(word, stem)`` for each word of ``translation`` that starts with one of the term's
+    ``forbidden_stems`` and is not an accepted form (nor starts with a longer accepted stem).
+
+    Accepted forms (``forms`` and ``translation``; phrases too) are matched first and their
+    words exempted, so a forbidden stem that is a prefix of an accepted form does not fire on it;
+    so are the ``forbidden`` forms, which :func:`term_issues` reports on their own.
+    """
+    words = re.findall(r"\w+", translation)
+    folded = [fold(w) for w in words]
+    joined = " ".join(folded)
+    starts: list[int] = []
+    pos = 0
+    for w in folded:
+        starts.append(pos)
+        pos += len(w) + 1
+    exempt: set[int] = set()
+    for form in {*term.forms, term.translation, *term.forbidden}:  # forbidden: reported above
+        for m in _words_re(form).finditer(joined):
+            exempt.update(i for i, at in enumerate(starts) if m.start() <= at < m.end())
+    ok_stems = [fold(s) for s in term.stems]
+    out: list[tuple[str, str]] = []
+    for i, word in enumerate(folded):
+        if i in exempt or any(fold(w) == word for w, _ in out):
+            continue
+        for stem in term.forbidden_stems:
+            bad = fold(stem)
+            if word.startswith(bad) and not any(len(ok) > len(bad) and word.startswith(ok)
+                                                for ok in ok_stems):
+                out.append((words[i], stem))
+                break
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _words_re(phrase: str) -> re.Pattern[str]:
+    """A phrase as whole folded ``\\w+`` words separated by single spaces."""
+    words = [re.escape(w) for w in re.findall(r"\w+", fold(phrase))] or ["(?!)"]
+    return re.compile(r"(?<!\w)" + " ".join(words) + r"(?!\w)")

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 Script = Literal["Latin", "Greek", "Cyrillic"]
 Category = Literal["zero", "one", "two", "few", "many", "other"]
@@ -21,6 +21,31 @@ class Plural(BaseModel):
                          description="The PO `Plural-Forms` header value.")
 
 
+QuotePair = Annotated[list[str], Field(min_length=2, max_length=2)]
+WordValues = dict[int, list[str]]
+
+
+class NumberWords(BaseModel):
+    """Numbers written as words (I18N023), matched as whole words, ignoring case and Greek
+    accents (Polish diacritics are letters: ``pięć`` five is not ``piec`` oven).
+
+    A form ending in ``*`` is a stem: it matches the stem alone or followed by one of
+    ``endings`` (``trzeci*`` = trzeci, trzecia, trzeciego…, never ``trzecia`` + anything else).
+    """
+
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+
+    endings: list[str] = Field(default_factory=list, description="What a `stem*` form may end "
+                               "with (the inflection endings of ordinals).")
+    cardinal: WordValues = Field(default_factory=dict, description="Value -> its forms (three, "
+                                 "trzy/trzech/trzema…).")
+    ordinal: WordValues = Field(default_factory=dict, description="Value -> its ordinal forms "
+                                "(third, trzeci*…).")
+    loose: WordValues = Field(default_factory=dict, description="Words that may stand for a "
+                              "number but often do not (one, the article ένα/μία, both, twice): "
+                              "they excuse a difference, never cause one.")
+
+
 class Locale(BaseModel):
     """One language: how its text is written and checked."""
 
@@ -29,7 +54,9 @@ class Locale(BaseModel):
     code: Annotated[str, Field(pattern=r"^[a-z]{2,3}(-[A-Z]{2})?$")]
     name: str
     native_name: str
-    script: Script
+    scripts: list[Script] = Field(min_length=1, description="The scripts its text is written "
+                                  "in (Greek: [Greek]); text mostly in another script is an "
+                                  "error (I18N027).")
     plural: Plural
     decimal: str = Field(max_length=1)
     group: list[str] = Field(description="Accepted thousands separators: characters, or the "
@@ -37,13 +64,44 @@ class Locale(BaseModel):
     group_min_digits: int = Field(4, ge=4, le=6, description="Group thousands only in numbers "
                                   "with at least this many digits (Polish: 5, so 9289 but "
                                   "12 000).")
-    quotes: list[str] = Field(min_length=2, max_length=2, description="Opening, closing.")
+    quotes: list[QuotePair] = Field(min_length=1, description="Quotation marks by nesting "
+                                    "level, [[opening, closing], [inner opening, inner "
+                                    "closing]] (Polish „…«…»…”); a flat [opening, closing] "
+                                    "is one level.")
     end_punctuation: dict[str, list[str]] = Field(
         default_factory=dict,
         description="English sentence end -> accepted endings here (Greek `?` -> `;`).")
     forbidden_quotes: list[str] = Field(default_factory=list,
-                                        description="Quotation marks that are wrong here.")
+                                        description="Quotation marks that are wrong here (never "
+                                        "one of `quotes`, at any level).")
+    number_words: NumberWords = Field(default_factory=NumberWords, description="Numbers "
+                                      "written as words, by value (I18N023).")
+    doubled_ok: list[str] = Field(default_factory=list, description="Words that may be doubled "
+                                  "(Greek σιγά σιγά, Polish ledwo ledwo) (I18N024).")
+    space_before: list[str] = Field(default_factory=list, description="Punctuation that takes a "
+                                    "space before it here (French `;` `:` `!` `?`) (I18N025).")
+    common_words: list[str] = Field(default_factory=list, description="Very common function "
+                                    "words (lower case), to tell a sentence in another language "
+                                    "of the same script (I18N028, imports).")
+    letters: str = Field("", description="Letters that mark text as this language among "
+                         "those of its script (Polish ąćęłńóśźż), to tell the language of an "
+                         "imported file.")
 
+
+    @field_validator("quotes", mode="before")
+    @classmethod
+    def _quote_levels(cls, value: object) -> object:
+        if isinstance(value, list) and len(value) == 2 and all(isinstance(v, str) for v in value):
+            return [value]
+        return value
+
+    @model_validator(mode="after")
+    def _forbidden_not_legal(self) -> Locale:
+        legal = {q for level in self.quotes for q in level}
+        both = sorted(legal.intersection(self.forbidden_quotes))
+        if both:
+            raise ValueError(f"forbidden_quotes lists {' '.join(both)}, which `quotes` uses")
+        return self
 
     def format_number(self, value: float) -> str:
         """A number as printed in this locale (thousands grouped, decimal mark)."""

@@ -21,6 +21,10 @@ class Localizer:
     locale: Locale
     overlay: LocaleOverlay | None = None
     fallbacks: list[str] = field(default_factory=list)
+    #: Translated fields looked up so far: ``(kind, id, key)`` (what a PDF printed translated).
+    used: set[tuple[str, str, str]] = field(default_factory=set)
+    #: The check's non-blocking findings on this locale's translation (set by the print layer).
+    findings: list[Any] = field(default_factory=list)
 
     @property
     def code(self) -> str:
@@ -32,6 +36,7 @@ class Localizer:
         if self.overlay is not None:
             entry = self.overlay.get(kind, obj_id, key)
             if entry is not None:
+                self.used.add((kind, obj_id, key))
                 return entry.translation.text
             self.fallbacks.append(f"{kind}/{obj_id}/{key}")
         return english
@@ -59,6 +64,19 @@ class Localizer:
         if n is not None:
             value = value.replace("{n}", self.number(n))
         return value
+
+    def printed_findings(self) -> list[Any]:
+        """The findings (warnings: stale, copied, printed small) on translations this
+        localizer handed out, plus those on the locale's files as a whole."""
+        out = []
+        for d in self.findings:
+            pointer = d.pointer or ()
+            if len(pointer) >= 3 and pointer[0] == "entries":
+                kind = d.file.rsplit("/", 1)[-1].removesuffix(".yaml")
+                if (kind, str(pointer[1]), str(pointer[2])) not in self.used:
+                    continue
+            out.append(d)
+        return out
 
     def number(self, value: float) -> str:
         """A number in the locale's format."""

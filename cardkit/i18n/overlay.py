@@ -32,6 +32,19 @@ Fingerprint = Annotated[str, Field(pattern=r"^[0-9a-f]{12}$",
                                    description="Fingerprint of the English source text.")]
 
 
+#: Codes that can never be waived: a waiver would print broken cards (tokens, markup, blank or
+#: invisible characters, missing glyphs, wrong plural forms, oversized or non-fitting text).
+#: Every other translation pair check (I18N004-I18N022 and later, run per field) can be waived.
+NOT_WAIVABLE = frozenset({"I18N004", "I18N005", "I18N006", "I18N009", "I18N015", "I18N016",
+                          "I18N017", "I18N018", "I18N021", "I18N022"})
+WaiverCode = Annotated[str, Field(pattern=r"^I18N[0-9]{3}$")]
+WaiverReason = Annotated[str, Field(min_length=1, pattern=r"\S")]
+
+
+#: The longest translator comment an overlay keeps (a note, not a document).
+COMMENT_MAX_CHARS = 2000
+
+
 class Translation(BaseModel):
     """One translated field."""
 
@@ -42,6 +55,17 @@ class Translation(BaseModel):
     src: Fingerprint
     same: bool = Field(False, description="The translator confirms that the text is meant to "
                                           "be identical to the English (a name).")
+    comment: str | None = Field(None, min_length=1, max_length=COMMENT_MAX_CHARS,
+                                description="The translator's note on this translation (a PO "
+                                            "`# …` comment): kept on import, exported again.")
+    waive: dict[WaiverCode, WaiverReason] = Field(
+        default_factory=dict,
+        description="Per-entry waivers: translation check code -> why it does not apply here "
+                    "(a non-empty reason), e.g. {I18N007: '1900s is XX wieku'}. A waived code "
+                    "does not fire for this entry; a waiver whose check would not fire is "
+                    "I18N031. Pair checks can be waived except " + ", ".join(sorted(NOT_WAIVABLE))
+                    + " (tokens, markup, whitespace, invisible characters, glyphs, plural forms, "
+                      "size and fit).")
 
 
 def key_pattern(kind: FileKind) -> str:
@@ -96,6 +120,9 @@ class LocaleOverlay:
     locale: str
     entries: dict[str, dict[str, dict[str, Entry]]] = field(default_factory=dict)
     files: dict[str, SourceFile] = field(default_factory=dict)  # kind -> file
+    #: The game's store of English source texts (fingerprint -> text), shared by its locales:
+    #: the English a stale translation was made from (see :mod:`cardkit.i18n.history`).
+    previous: dict[str, str | dict[str, str]] = field(default_factory=dict)
 
     def get(self, kind: str, obj_id: str, key: str) -> Entry | None:
         """The entry for one field, if translated."""

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
-from functools import lru_cache
 from decimal import Decimal, InvalidOperation
+from functools import lru_cache
 
 TOKEN_RE = re.compile(r"\{[a-z_][a-z0-9_]*\}|\[[a-z][a-z0-9_-]*\]")
 MARKUP_RE = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*\s*/?>")
@@ -27,25 +27,33 @@ def markup(text: str) -> Counter[str]:
     return Counter(re.sub(r"\s+", "", m).lower() for m in MARKUP_RE.findall(text))
 
 
+MINUS_SIGNS = "-\u2212"
+#: A sign: a hyphen-minus or U+2212 MINUS SIGN right before a digit, not after a word, digit or
+#: closing bracket (so 1992-1996 and A-10 are no negative numbers).
+SIGN = rf"(?:(?<![\w.,)\]])[{MINUS_SIGNS}](?=\d))?"
+
+
 @lru_cache(maxsize=64)
 def _number_re(decimal: str, groups: tuple[str, ...]) -> re.Pattern[str]:
     grp = "|".join(re.escape(g) for g in groups) or "(?!)"
-    return re.compile(rf"(?<![\w])\d{{1,3}}(?:(?:{grp})\d{{3}})+(?:{re.escape(decimal)}\d+)?"
-                      rf"|\d+(?:{re.escape(decimal)}\d+)?")
+    return re.compile(rf"({SIGN})((?<![\w])\d{{1,3}}(?:(?:{grp})\d{{3}})+"
+                      rf"(?:{re.escape(decimal)}\d+)?|\d+(?:{re.escape(decimal)}\d+)?)")
 
 
 def numbers(text: str, decimal: str, groups: list[str]) -> Counter[Decimal]:
-    """The numbers in ``text`` read with a locale's decimal and group separators (sign ignored).
+    """The numbers in ``text`` read with a locale's decimal and group separators.
 
     Tokens and markup are removed first. A group separator must be followed by exactly three
     digits, so "56.7" in a locale whose decimal mark is "," reads as 56 and 7 — a mismatch.
+    A minus sign (U+2212, the typographic minus of Polish and Greek, or the hyphen-minus) right
+    before the digits makes the number negative: "−3" and "-3" are both -3, "3" is not.
     """
     if not any(c.isdigit() for c in text):
         return Counter()
     text = MARKUP_RE.sub(" ", TOKEN_RE.sub(" ", text))
     out: Counter[Decimal] = Counter()
-    for match in _number_re(decimal, tuple(groups)).findall(text):
-        raw = match
+    for sign, match in _number_re(decimal, tuple(groups)).findall(text):
+        raw = ("-" if sign else "") + match
         for g in groups:
             raw = raw.replace(g, "")
         raw = raw.replace(decimal, ".")
@@ -132,6 +140,63 @@ def _hidden(ch: str) -> bool:
 def invisible_chars(text: str) -> list[str]:
     """Code points of zero-width, bidi-control and other control characters (newline allowed)."""
     return sorted({f"U+{ord(ch):04X}" for ch in set(text) if _hidden(ch)})
+
+
+DECADE_RE = re.compile(r"(?<![\w.,])(\d{3}0)s(?!\w)")
+
+
+def decades(text: str) -> list[int]:
+    """English decades ("the 1880s" -> 1880; "the 1900s" -> 1900)."""
+    return [int(m.group(1)) for m in DECADE_RE.finditer(text)]
+
+
+@lru_cache(maxsize=32768)
+def fold(word: str) -> str:
+    """A word compared ignoring case and Greek accents (tonos and dialytika drop in capitals:
+    ΤΡΕΊΣ = τρεις); Latin diacritics stay, as Polish ``ę`` is a letter of its own."""
+    out: list[str] = []
+    for ch in unicodedata.normalize("NFD", word):
+        if unicodedata.combining(ch) and out and script_of(out[-1]) == "GREEK":
+            continue
+        out.append(ch)
+    return unicodedata.normalize("NFC", "".join(out)).casefold()
+
+
+def words(text: str) -> list[re.Match[str]]:
+    """The words of ``text`` (letters only), found in a copy of the same length in which a token
+    is blanked with NULs (an icon parts the words around it) and markup with spaces (a tag does
+    not): ``match.string`` is that copy."""
+    return list(WORD_RE.finditer(MARKUP_RE.sub(_space, TOKEN_RE.sub(_nul, text))))
+
+
+def _nul(match: re.Match[str]) -> str:
+    return "\x00" * len(match.group(0))
+
+
+def _space(match: re.Match[str]) -> str:
+    return " " * len(match.group(0))
+
+
+#: Latin letters that print like a letter of another script, by that script.
+LOOKALIKES = {
+    "Greek": frozenset("ABEHIKMNOPTXYZov"),
+    "Cyrillic": frozenset("ABCEHKMOPTXaceopxy"),
+}
+
+
+def lookalike_words(text: str, script: str, allowed: frozenset[str] = frozenset()) -> list[str]:
+    """Whole Latin words every letter of which has a look-alike in ``script`` ("TO", "KAI" in a
+    Greek text), except the ``allowed`` ones and Roman numerals."""
+    letters = LOOKALIKES.get(script)
+    if not letters or not any(ch in letters for ch in text):
+        return []
+    out = []
+    for m in WORD_RE.finditer(text):
+        word = m.group(0)
+        if (set(word) <= letters and word not in allowed
+                and not (len(word) > 1 and ROMAN_RE.fullmatch(word))):
+            out.append(word)
+    return out
 
 
 def is_prose(text: str) -> bool:

@@ -18,8 +18,9 @@ from ..core.loader import LoadResult
 from ..core.validation import validate
 from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
 from .glossary import GlossaryFile, Term
+from .history import HISTORY_RELPATH, SourceHistory, load_history
 from .locale import SOURCE_LOCALE, Locale, LocalesFile
-from .overlay import LocaleOverlay, load_overlay_file
+from .overlay import NOT_WAIVABLE, Entry, LocaleOverlay, load_overlay_file
 from .sources import SourceText, iter_sources
 
 ParseFn = Callable[[SourceFile], LoadResult]
@@ -29,8 +30,10 @@ CARD_FONTS = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf",
 
 
 def is_translation_file(relpath: str) -> bool:
-    """Whether a path (relative to the game folder) is an overlay or a glossary."""
-    return bool(OVERLAY_RE.match(relpath) or GLOSSARY_RE.match(relpath))
+    """Whether a path (relative to the game folder) is an overlay, a glossary or the store of
+    English source texts (:mod:`cardkit.i18n.history`)."""
+    return bool(relpath == HISTORY_RELPATH or OVERLAY_RE.match(relpath)
+                or GLOSSARY_RE.match(relpath))
 
 
 @cache
@@ -76,6 +79,7 @@ class GameTranslations:
     overlays: dict[str, LocaleOverlay] = field(default_factory=dict)
     glossaries: dict[str, list[Term]] = field(default_factory=dict)
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    history: SourceHistory = field(default_factory=SourceHistory)
 
 
 def load_translations(content: GameContent, files: Iterable[SourceFile],
@@ -84,6 +88,9 @@ def load_translations(content: GameContent, files: Iterable[SourceFile],
     out = GameTranslations()
     kinds = {k.name for k in content.game.kinds if k.translatable}
     for source in files:
+        if source.relpath == HISTORY_RELPATH:
+            _load_history(source, parse, content.game.id, out)
+            continue
         overlay_match = OVERLAY_RE.match(source.relpath)
         glossary_match = GLOSSARY_RE.match(source.relpath)
         code = (overlay_match or glossary_match).group(1)  # type: ignore[union-attr]
@@ -118,7 +125,25 @@ def load_translations(content: GameContent, files: Iterable[SourceFile],
             if model is not None:
                 out.glossaries.setdefault(code, []).extend(model.terms)  # type: ignore[attr-defined]
                 out.overlays.setdefault(code, LocaleOverlay(code))
+    for overlay in out.overlays.values():
+        overlay.previous = out.history.texts  # type: ignore[assignment]
     return out
+
+
+def _load_history(source: SourceFile, parse: ParseFn, game_id: str,
+                  out: GameTranslations) -> None:
+    from ..core.registry import get_game
+
+    want = schema_for(get_game(game_id), source.relpath)  # the modeline `cardkit fmt` writes
+    modeline = check_modeline(source, want) if want else None
+    if modeline:
+        out.diagnostics.append(modeline)
+    loaded = parse(source)
+    if loaded.diagnostics or loaded.data is None:
+        out.diagnostics.extend(loaded.diagnostics)
+        return
+    out.history, found = load_history(source, loaded.data)
+    out.diagnostics.extend(found)
 
 
 @dataclass(slots=True)
@@ -132,6 +157,7 @@ class LocaleStatus:
     missing: int = 0
     stale: int = 0
     failing: int = 0
+    waived: int = 0
 
     @property
     def percent(self) -> float:
@@ -142,7 +168,8 @@ class LocaleStatus:
         """JSON-ready form."""
         return {"game": self.game, "locale": self.locale, "total": self.total,
                 "translated": self.translated, "percent": round(self.percent, 1),
-                "missing": self.missing, "stale": self.stale, "failing": self.failing}
+                "missing": self.missing, "stale": self.stale, "failing": self.failing,
+                "waived": self.waived}
 
 
 def check_translations(content: GameContent, loaded: GameTranslations,
@@ -157,12 +184,14 @@ def check_translations(content: GameContent, loaded: GameTranslations,
     for src in sources:
         by_kind.setdefault(src.kind, {}).setdefault(src.object_id, {})[src.key] = src
     registry = frozenset(getattr(content.game, "tokens", frozenset()))
+    pair_codes = {c.code for c in PAIR_CHECKS + extra_checks}
     for code in sorted(loaded.overlays):
         if only is not None and code not in only:
             continue
         overlay = loaded.overlays[code]
         env = TranslationEnv(locales[code], registry, loaded.glossaries.get(code, []),
-                             card_font_glyphs(), extra_checks)
+                             card_font_glyphs(), extra_checks,
+                             source_locale=locales.get(SOURCE_LOCALE), locales=locales)
         status = LocaleStatus(content.game.id, code, total=len(sources))
         failing: set[tuple[str, str, str]] = set()
         for src in sources:
@@ -181,7 +210,16 @@ def check_translations(content: GameContent, loaded: GameTranslations,
                                         f"{code}: the English changed since this was translated",
                                         entry.file, object_id=src.object_id,
                                         pointer=entry.pointer + ("src",)))
-            for d in pair_diagnostics(Pair(src, entry, env), PAIR_CHECKS + extra_checks):
+                if entry.translation.src not in loaded.history.texts:
+                    diags.append(Diagnostic(
+                        "I18N030", Severity.INFO, f"{code}: the English this was translated "
+                        "from is not stored; `cardkit i18n diff` cannot show what changed",
+                        entry.file, object_id=src.object_id, pointer=entry.pointer + ("src",)))
+            found = list(pair_diagnostics(Pair(src, entry, env), PAIR_CHECKS + extra_checks))
+            kept, waived = apply_waivers(found, entry, code, pair_codes)
+            if waived:
+                status.waived += 1
+            for d in kept:
                 diags.append(d)
                 if d.severity is Severity.ERROR:
                     failing.add((src.kind, src.object_id, src.key))
@@ -200,3 +238,31 @@ def check_translations(content: GameContent, loaded: GameTranslations,
                             orphan.file, object_id=obj_id, pointer=orphan.pointer, at="key"))
         statuses.append(status)
     return diags, statuses
+
+
+def apply_waivers(found: list[Diagnostic], entry: Entry, locale: str,
+                  codes: Iterable[str] | None = None) -> tuple[list[Diagnostic], int]:
+    """Drop an entry's findings that its ``waive`` covers; return the rest and how many were
+    waived. Each waiver that covers nothing adds an I18N031 warning: its check does not fire
+    for the entry, it names a code that cannot be waived, or (with ``codes``, the pair checks
+    that ran) no such per-entry check exists."""
+    waivers = entry.translation.waive
+    if not waivers:
+        return found, 0
+    known = set(codes) if codes is not None else None
+    kept = [d for d in found if d.code not in waivers or d.code in NOT_WAIVABLE]
+    fired = {d.code for d in found}
+    for code in sorted(waivers):
+        if code in NOT_WAIVABLE:
+            why = f"{code} cannot be waived"
+        elif known is not None and code not in known:
+            why = f"{code} is not a translation check that can be waived per entry"
+        elif code not in fired:
+            why = f"{code} does not fire for this entry any more; remove the waiver"
+        else:
+            continue
+        object_id = entry.pointer[1] if len(entry.pointer) > 1 else None
+        kept.append(Diagnostic("I18N031", Severity.WARNING, f"{locale}: unused waiver: {why}",
+                               entry.file, object_id=str(object_id), at="key",
+                               pointer=entry.pointer + ("waive", code)))
+    return kept, len(found) - sum(1 for d in kept if d.code != "I18N031")

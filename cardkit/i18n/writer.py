@@ -5,11 +5,18 @@ kept in the order of the source content, the result is formatted like ``cardkit 
 — only when something changed — as one all-or-nothing transaction
 (:func:`cardkit.core.outputs.write_content_files`): every overlay must resolve inside the content
 folder, and a failure on one file leaves every file as it was.
+
+The same transaction updates the game's store of English source texts
+(:mod:`cardkit.i18n.history`): the text of every fingerprint the overlays use that the write
+knows (the current English, or the English an exchange file was made from) is added, and
+fingerprints no overlay of any locale uses any more are dropped. An entry's other keys (``same``,
+``waive``, comments) are kept when its text changes.
 """
 
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -19,7 +26,8 @@ from ..core.discovery import display_path
 from ..core.errors import UsageProblem
 from ..core.fmt import _rt_yaml, format_text, modeline_for
 from ..core.outputs import check_content_path, write_content_files
-from .sources import SourceText, SourceValue
+from .history import HISTORY_RELPATH, history_path, store_texts
+from .sources import SourceText, SourceValue, fingerprint
 
 FieldRef = tuple[str, str, str]  # kind, object id, key
 
@@ -54,6 +62,11 @@ class Update:
     text: SourceValue
     src: str
     same: bool | None = None  # None keeps whatever the entry had
+    #: The English the text was translated from, when the writer cannot know it otherwise (an
+    #: exchange file made from an older English): kept in the store if ``src`` is its fingerprint.
+    source_text: SourceValue | None = None
+    #: The translator's comment: ``None`` keeps the entry's, ``""`` removes it.
+    comment: str | None = None
 
 
 @dataclass(slots=True)
@@ -62,6 +75,8 @@ class WriteResult:
 
     changed: list[FieldRef] = field(default_factory=list)
     files: list[str] = field(default_factory=list)
+    #: The store of English texts, when it changed too (not counted in ``files``).
+    store: str | None = None
 
 
 def overlay_path(content_dir: Path, game: str, locale: str, kind: str) -> Path:
@@ -120,7 +135,8 @@ def apply_updates(content_dir: Path, schemas_dir: Path, game: str, locale: str,
                 fields = entries[obj_id] = CommentedMap()
             node = fields.get(key)
             if _same(node, update) and (update.same is None or
-                                         bool(node.get("same", False)) == update.same):
+                                         bool(node.get("same", False)) == update.same) and (
+                    update.comment is None or node.get("comment", "") == update.comment):
                 continue
             if not isinstance(node, dict):
                 node = fields[key] = CommentedMap()
@@ -130,6 +146,10 @@ def apply_updates(content_dir: Path, schemas_dir: Path, game: str, locale: str,
                 node["same"] = True
             elif update.same is False and "same" in node:
                 del node["same"]
+            if update.comment:
+                node["comment"] = update.comment
+            elif update.comment == "" and "comment" in node:
+                del node["comment"]
             result.changed.append(ref)
             changed = True
         if not changed:
@@ -141,9 +161,106 @@ def apply_updates(content_dir: Path, schemas_dir: Path, game: str, locale: str,
                            modeline_for(path, overlay_schema(schemas_dir, game, kind)))
         result.files.append(display_path(path))
         pending[path] = text
+    if pending:
+        store = store_update(content_dir, schemas_dir, game, pending, updates.values(), order)
+        if store is not None:
+            pending[store[0]] = store[1]
+            result.store = display_path(store[0])
     if pending and not dry_run:
         write_content_files(pending, content_dir)
     return result
+
+
+def sync_store(content_dir: Path, schemas_dir: Path, game: str, order: list[SourceText],
+               dry_run: bool = False) -> str | None:
+    """Bring the game's store of English texts in line with its overlays without changing any
+    (seeding a store, or after overlays were edited by hand); return the store's display path
+    when it changed (or, with ``dry_run``, would change)."""
+    found = store_update(content_dir, schemas_dir, game, {}, [], order)
+    if found is None:
+        return None
+    if not dry_run:
+        write_content_files({found[0]: found[1]}, content_dir)
+    return display_path(found[0])
+
+
+def store_update(content_dir: Path, schemas_dir: Path, game: str, pending: dict[Path, str],
+                 updates: Iterable[Update], order: list[SourceText]) -> tuple[Path, str] | None:
+    """The game's store of English texts after ``pending`` overlay texts are written: path and
+    new text, or ``None`` when it stays as it is.
+
+    Every ``src`` of every overlay (all locales; pending texts instead of the files they
+    replace) is kept with its text when known: the current English (``order``), an update's
+    ``source_text``, or the store itself (entries whose text matches their fingerprint). When
+    some overlay cannot be read, nothing is dropped.
+    """
+    from ..core.loader import parse_bytes
+
+    known: dict[str, SourceValue] = {s.fingerprint: s.text for s in order}
+    for update in updates:
+        if update.source_text is not None and fingerprint(update.source_text) == update.src:
+            known.setdefault(update.src, update.source_text)
+    path = history_path(content_dir, game)
+    check_content_path(path, content_dir)
+    stored: dict[str, SourceValue] = {}
+    exists = path.exists() or path.is_symlink()
+    if exists:
+        data = parse_bytes(_checked_overlay_text(path, content_dir).encode("utf-8"),
+                           display_path(path)).data
+        raw = data.get("sources") if isinstance(data, dict) else None
+        for fp, text in (raw.items() if isinstance(raw, dict) else ()):
+            if isinstance(text, (str, dict)):
+                stored[str(fp)] = dict(text) if isinstance(text, dict) else text
+    referenced, complete = _referenced(content_dir, content_dir / game / "i18n", pending)
+    if not complete:
+        referenced |= set(stored)
+    new = store_texts(stored, referenced, known)
+    if exists and new == stored:
+        return None
+    if not exists and not new:
+        return None
+    doc = CommentedMap([("sources", CommentedMap())])
+    for fp, text in new.items():
+        doc["sources"][fp] = _value(text)
+    buffer = io.StringIO()
+    _rt_yaml().dump(doc, buffer)
+    from ..core.content import schema_for
+    from ..core.registry import get_game
+
+    want = schema_for(get_game(game), HISTORY_RELPATH)  # as `cardkit fmt` writes it
+    return path, format_text(buffer.getvalue(),
+                             modeline_for(path, schemas_dir / want) if want else None)
+
+
+def _referenced(content_dir: Path, i18n_dir: Path, pending: dict[Path, str]
+                ) -> tuple[set[str], bool]:
+    """Every ``src`` fingerprint in the overlays under ``i18n_dir`` (read as ``cardkit check``
+    reads them: bounded, inside the content folder); False when one could not be read."""
+    from ..core.discovery import FileProblem, read_content_bytes
+    from ..core.loader import parse_bytes
+
+    found: set[str] = set()
+    complete = True
+    paths = {p for p in pending if p.parent.parent == i18n_dir}
+    if i18n_dir.is_dir():
+        paths |= {p for p in i18n_dir.glob("*/*.y*ml") if p.suffix in (".yaml", ".yml")}
+    for path in sorted(paths):
+        raw = pending[path].encode("utf-8") if path in pending else \
+            read_content_bytes(path, roots=(content_dir,))
+        if isinstance(raw, FileProblem):
+            complete = False
+            continue
+        data = parse_bytes(raw, display_path(path)).data
+        entries = data.get("entries") if isinstance(data, dict) else None
+        if not isinstance(entries, dict):
+            complete = complete and isinstance(data, dict) and "entries" not in data
+            continue
+        for fields in entries.values():
+            for node in (fields.values() if isinstance(fields, dict) else ()):
+                src = node.get("src") if isinstance(node, dict) else None
+                if isinstance(src, str):
+                    found.add(src)
+    return found, complete
 
 
 def _sort(entries: CommentedMap, kind: str, rank: dict[FieldRef, int]) -> None:

@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ..core.checking import DEFAULT_CACHE_DIR
+from ..core.diagnostics import Diagnostic, Severity
 from ..core.discovery import discover
 from ..core.errors import UsageProblem
 from ..core.gate import ContentBlocked
@@ -35,6 +36,7 @@ class PdfJob:
     force: bool = False
     cache_dir: Path | None = DEFAULT_CACHE_DIR  # the check cache the content gate uses
     ink_saver: bool = False  # no full-colour backgrounds or backs; generic pages without fills
+    strict: bool = False  # refuse (exit 1) when a printed translation has a warning (stale...)
 
 
 @dataclass(slots=True)
@@ -50,6 +52,18 @@ class PdfFile:
     fallbacks: int
     warnings: tuple[str, ...] = ()  # for the user (stderr), not errors
     board: bool = False  # a board tiled over pages, not a deck of cards
+    #: Warnings of ``cardkit check`` on the translations this file prints (stale, copied...).
+    findings: tuple[Diagnostic, ...] = ()
+
+
+class StrictTranslations(ContentBlocked):
+    """``--strict``: a translation the PDF would print has warnings; nothing was written."""
+
+    def __init__(self, game: str, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(game, diagnostics)
+        n = len(diagnostics)
+        self.args = (f"--strict: {n} warning{'' if n == 1 else 's'} on printed "
+                     "translations",)
 
 
 #: Printing refuses content with errors through the one content gate.
@@ -104,13 +118,17 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
     printer = getattr(get_game(game), "print_decks", None)
     if printer is None:
         raise UsageProblem(f"{game!r} has no print templates yet")
-    gate(game, content_dir, locale, cache_dir)
+    findings = gate(game, content_dir, locale, cache_dir)
     data = load(game, content_dir)
     if locale not in data.locales:
         raise UsageProblem(f"unknown locale {locale!r}; defined: "
                            f"{', '.join(sorted(data.locales))}")
     overlay = data.translations.overlays.get(locale) if locale != "en" else None
     loc = Localizer(data.content, data.locales[locale], overlay)
+    if overlay is not None:
+        translation_side = f"/i18n/{locale}/"
+        loc.findings = [d for d in findings if d.severity is Severity.WARNING
+                        and d.code.startswith("I18N") and translation_side in d.file]
     decks = printer(data.content, loc, units, **print_kwargs(printer, ink_saver))
     for deck in decks:
         deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
@@ -158,24 +176,39 @@ def render_game(job: PdfJob) -> list[PdfFile]:
         from .fitcheck import require_fit
 
         require_fit([f for b in boards for f in board_faces(b, job.options.sheet.paper)])
-    written = []
-    for deck, path in zip(decks, paths):
+    rendered: list[tuple[Path, bytes, PdfFile]] = []
+    reported: set[Diagnostic] = set()
+
+    def new_findings() -> tuple[Diagnostic, ...]:
+        """Warnings on translations printed so far that no earlier file reported."""
+        found = [d for d in loc.printed_findings() if d not in reported]
+        reported.update(found)
+        return tuple(found)
+
+    for deck, path in zip(decks, paths):  # everything is drawn before anything is written
         deck.content_hash = digest
         opts = PdfOptions(**{**{k: getattr(job.options, k) for k in
                                 PdfOptions.__dataclass_fields__},
                              "locale": job.locale, "ink_saver": ink_saver,
                              "details": (("Units", job.units),)})
         result = render(deck, opts)
-        write_output(path, result.data, force=job.force, content_roots=(job.content_dir,),
-                     ours=printed_pdf)
-        written.append(PdfFile(path, deck.id, result.pages, result.sheets, result.cards,
-                               len(result.data), len(set(loc.fallbacks)), result.warnings))
+        rendered.append((path, result.data, PdfFile(
+            path, deck.id, result.pages, result.sheets, result.cards, len(result.data),
+            len(set(loc.fallbacks)), result.warnings, findings=new_findings())))
     for board, path in zip(boards, board_paths):
         from .board import render_board
 
         printed = render_board(board, job.options.sheet.paper)
-        write_output(path, printed.data, force=job.force, content_roots=(job.content_dir,),
+        rendered.append((path, printed.data, PdfFile(
+            path, board.id, printed.pages, printed.pages, 0, len(printed.data),
+            len(set(loc.fallbacks)), board=True, findings=new_findings())))
+    if job.strict:
+        found = sorted({d for *_, f in rendered for d in f.findings}, key=Diagnostic.sort_key)
+        if found:
+            raise StrictTranslations(job.game, found)
+    written = []
+    for path, data, info in rendered:
+        write_output(path, data, force=job.force, content_roots=(job.content_dir,),
                      ours=printed_pdf)
-        written.append(PdfFile(path, board.id, printed.pages, printed.pages, 0,
-                               len(printed.data), len(set(loc.fallbacks)), board=True))
+        written.append(info)
     return written

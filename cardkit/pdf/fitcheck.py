@@ -19,7 +19,7 @@ from .geometry import SheetOptions
 from .layout import Face, Placed
 
 #: The English locale used when a content folder defines none (fixtures, new projects).
-ENGLISH = Locale(code="en", name="English", native_name="English", script="Latin",
+ENGLISH = Locale(code="en", name="English", native_name="English", scripts=["Latin"],
                  plural=Plural(categories=["one", "other"], gettext="nplurals=2; plural=(n != 1);"),
                  decimal=".", group=[","], quotes=["\u201c", "\u201d"])
 
@@ -154,6 +154,37 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
                                      key[0])
                     out.setdefault((d.code, d.file, d.pointer, p.frame.name), d)
     return list(out.values())
+
+
+def fit_errors(content: Any, overlay: Any, locale: Any, refs: set[tuple[str, str, str]]
+               ) -> Iterator[tuple[Diagnostic, tuple[str, str, str]]]:
+    """I18N018 for the texts ``refs`` (kind, id, key) of one locale's ``overlay`` that do not
+    fit where the game prints them: ``(diagnostic at the overlay entry, ref)``.
+
+    Only faces that print one of ``refs`` are laid out (what an import checks before it
+    writes); the English comparison (I18N021) is left to ``cardkit check``.
+    """
+    from ..i18n.lookup import Localizer
+
+    game = content.game
+    if getattr(game, "print_decks", None) is None:
+        return
+    loc = Localizer(content, locale, overlay)
+    seen: set[tuple[Any, ...]] = set()
+    for units in getattr(game, "print_units", ("metric",)):
+        for key, label, face in game_faces(game, content, loc, units):
+            if not any(kind == "text" and payload.source is not None and
+                       (payload.source.kind, payload.source.id, payload.source.key) in refs
+                       for kind, payload in face.items):
+                continue
+            for p in face.placed:
+                ref = (p.source.kind, p.source.id, p.source.key) if p.source else None
+                if p.fits or ref not in refs or (ref, p.frame.name) in seen:
+                    continue
+                seen.add((ref, p.frame.name))
+                what = f"{locale.code}: {_quote(p.text)} {p.message()} on {label}; shorten it"
+                yield _located(content, overlay, p, locale.code, "I18N018", Severity.ERROR,
+                               what, key[0]), ref  # type: ignore[misc]
 
 
 def _quote(text: str) -> str:
