@@ -40,6 +40,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
 	$(BIN)/python bench/bench_pdf.py
 	$(BIN)/python bench/bench_export.py
+	$(BIN)/python bench/bench_po.py
 	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/bench_trains.py
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import os
 import shutil
 from collections.abc import Callable, Iterator
@@ -124,3 +125,26 @@ def umask() -> Iterator[Callable[[int], None]]:
 
     yield set_mask
     os.umask(saved)
+
+
+@pytest.fixture
+def shipped(tmp_path: Path) -> Path:
+    """A private copy of the shipped content (imports and edits write into it)."""
+    dest = tmp_path / "content"
+    shutil.copytree(SHIPPED, dest)
+    return dest
+
+
+def run(*args: str):  # type: ignore[no-untyped-def]
+    """``cardkit ARGS`` in-process (click's runner); exceptions are not swallowed."""
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    return CliRunner().invoke(main, list(args), catch_exceptions=False)
+
+
+def digests(root: Path) -> dict[str, str]:
+    """SHA-256 of every file under ``root`` (to prove that nothing was written)."""
+    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(root.rglob("*")) if p.is_file()}

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
@@ -10,31 +9,12 @@ from pathlib import Path
 
 import polib
 import pytest
-from click.testing import CliRunner
 
-from cardkit.cli import main
 from cardkit.i18n import api
 
-from .conftest import ROOT, SHIPPED
+from .conftest import ROOT, SHIPPED, digests, run
 
 SCHEMAS = ROOT / "schemas"
-
-
-@pytest.fixture
-def shipped(tmp_path: Path) -> Path:
-    """A private copy of the shipped content (imports write into it)."""
-    dest = tmp_path / "content"
-    shutil.copytree(SHIPPED, dest)
-    return dest
-
-
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(main, list(args), catch_exceptions=False)
-
-
-def digests(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*")) if p.is_file()}
 
 
 def test_shipped_terra_is_fully_translated() -> None:

@@ -7,35 +7,16 @@ it prints and ``--strict`` refuses them."""
 
 from __future__ import annotations
 
-import hashlib
 import os
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cardkit.cli import main
 from cardkit.i18n.po import parse_po
 
-from .conftest import SHIPPED
-
-
-@pytest.fixture
-def shipped(tmp_path: Path) -> Path:
-    dest = tmp_path / "content"
-    shutil.copytree(SHIPPED, dest)
-    return dest
-
-
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(main, list(args))
-
-
-def digests(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*.yaml"))}
+from .conftest import SHIPPED, digests, run
 
 
 def export(content: Path, tmp_path: Path, game: str = "trains", locale: str = "el") -> Path:
@@ -408,3 +389,18 @@ def test_the_shipped_glossary_catches_the_wrong_rule_verb(locale: str, english: 
 
     assert issues(wrong), wrong
     assert not issues(right), issues(right)
+
+
+@pytest.mark.parametrize("fmt, attr", [("xliff", "id"), ("xliff12", "original")])
+def test_an_xliff_of_another_game_gets_one_error_naming_the_game(tmp_path: Path, fmt: str,
+                                                                 attr: str) -> None:
+    out = tmp_path / "terra-pl.xlf"
+    assert run("i18n", "export", "terra", "--locale", "pl", "--format", fmt, "-o", str(out),
+               "--content", str(SHIPPED)).exit_code == 0
+    line = next(i for i, row in enumerate(out.read_text("utf-8").splitlines(), 1)
+                if "<file " in row)
+    result = run("i18n", "import", "trains", str(out), "--content", str(SHIPPED), "--dry-run")
+    errors = [e for e in result.stderr.splitlines() if " error " in e]
+    assert result.exit_code == 1 and len(errors) == 1, errors
+    assert f"terra-pl.xlf:{line}:" in errors[0] and f"for the game 'terra' (<file {attr}>)" \
+        in errors[0]

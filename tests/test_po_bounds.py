@@ -4,39 +4,19 @@ whole, duplicates are located, and errors point at the line that is wrong."""
 
 from __future__ import annotations
 
-import hashlib
 import os
-import shutil
 import subprocess
 import sys
 import time
 from pathlib import Path
 
 import pytest
-from click.testing import CliRunner
 
-from cardkit.cli import main
 from cardkit.i18n import exchange
 
-from .conftest import ROOT, SHIPPED
+from .conftest import ROOT, SHIPPED, digests, run
 
 HEADER = 'msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n"Language: pl\\n"\n\n'
-
-
-@pytest.fixture
-def shipped(tmp_path: Path) -> Path:
-    dest = tmp_path / "content"
-    shutil.copytree(SHIPPED, dest)
-    return dest
-
-
-def run(*args: str):  # type: ignore[no-untyped-def]
-    return CliRunner().invoke(main, list(args))
-
-
-def digests(root: Path) -> dict[str, str]:
-    return {p.relative_to(root).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(root.rglob("*.yaml"))}
 
 
 def exported(shipped: Path, tmp_path: Path) -> tuple[Path, str]:

@@ -3,7 +3,6 @@ parsing of hostile files, language labels, round trips that change nothing."""
 
 from __future__ import annotations
 
-import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -20,19 +19,12 @@ from cardkit.i18n.overlay import Entry, LocaleOverlay, Translation
 from cardkit.i18n.sources import SourceText, fingerprint
 from cardkit.i18n.xliff import NS12, NS20, export_xliff, plan_xliff
 
-from .conftest import SHIPPED
-from .test_i18n_exchange import SCHEMAS, digests, run
+from .conftest import ROOT, SHIPPED, digests, run
+
+SCHEMAS = ROOT / "schemas"
 
 REF = ("cards", "normal-train", "name")
 CTX = "cards/normal-train/name"
-
-
-@pytest.fixture
-def shipped(tmp_path: Path) -> Path:
-    """A private copy of the shipped content (imports write into it)."""
-    dest = tmp_path / "content"
-    shutil.copytree(SHIPPED, dest)
-    return dest
 
 
 @pytest.fixture(scope="module")

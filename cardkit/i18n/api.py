@@ -16,6 +16,7 @@ from ..core.outputs import check_output, write_output
 from ..core.registry import get_game
 from ..core.sourcemap import resolve_locations
 from .exchange import ImportPlan, export_po, plan_po
+from .language import file_language_errors
 from .locale import SOURCE_LOCALE, Locale
 from .overlay import LocaleOverlay
 from .sources import SourceText, iter_sources
@@ -274,12 +275,8 @@ def import_file(game: str, path: Path, content_dir: Path, schemas_dir: Path,
     (code,) = _target_locales(data, code)
     by_context = {s.context: s for s in data.sources()}
     planner = plan_xliff if exchange_format(path) == "xliff" else plan_po
-    plan = (plan_po(path, data.locales[code], by_context, data.overlay(code), game)
-            if planner is plan_po else
-            planner(path, data.locales[code], by_context, data.overlay(code)))
+    plan = planner(path, data.locales[code], by_context, data.overlay(code), game)
     result = ImportResult(code, plan, forced=force)
-    from .language import file_language_errors
-
     wrong_language = file_language_errors(data.locales, code, plan.updates, data.sources(),
                                           display_path(path))
     if wrong_language:  # refused whole, even with --force; its other errors follow from it

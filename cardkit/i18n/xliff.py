@@ -342,8 +342,11 @@ def _parse(raw: bytes, display: str, plan: ImportPlan) -> tuple[str, Any] | None
 
 
 def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
-               overlay: LocaleOverlay) -> ImportPlan:
-    """Read an XLIFF 2.0 or 1.2 file (detected from its namespace) into an import plan."""
+               overlay: LocaleOverlay, game: str | None = None) -> ImportPlan:
+    """Read an XLIFF 2.0 or 1.2 file (detected from its namespace) into an import plan.
+
+    With ``game``, a ``<file>`` that names another game (2.0 ``id``, 1.2 ``original``, as
+    cardkit exports them) is one error, not one per unit."""
     display = display_path(path)
     plan = ImportPlan()
     raw = read_exchange(path, display, plan)
@@ -359,7 +362,7 @@ def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
         in_ns = f" in namespace {ns!r}" if ns else " (no namespace)"
         problems.append(_Problem(root, f"not an XLIFF 2.0 or 1.2 file: the root element is "
                                        f"<{_qname(root)}>{in_ns}"))
-    else:
+    elif not _other_game(root, ns, game, problems):
         _read_units(root, ns, locale, sources, overlay, plan, problems)
     located = _locate(text, root, problems)
     for problem in problems:
@@ -367,6 +370,21 @@ def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
         plan.errors.append(_err(display, line, problem.message, col))
     plan.errors.sort(key=lambda d: (d.line, d.col))
     return plan
+
+
+def _other_game(root: Any, ns: str, game: str | None, problems: list[_Problem]) -> bool:
+    """Whether a ``<file>`` names a game of cardkit's other than ``game`` (reported)."""
+    from ..core.registry import game_ids
+
+    attr = "id" if ns == NS20 else "original"
+    for file_el in root.iter(f"{{{ns}}}file"):
+        named = file_el.get(attr)
+        if game is not None and named != game and named in game_ids():
+            problems.append(_Problem(file_el, f"XLIFF file is for the game {named!r} (<file "
+                                              f"{attr}>), not {game!r}; import it into that "
+                                              "game", attr))
+            return True
+    return False
 
 
 def _check_lang(el: Any, attr: str, wanted: str, problems: list[_Problem]) -> None:
