@@ -9,6 +9,8 @@ alone. Each measurement runs in a fresh process, so the peak resident memory (``
 that run's own; an idle process (the same imports, no file) is reported for reference.
 
 The texts are generated from a real Terra card topic: entry ``i`` translates "Card number i".
+The same entries as XLIFF 2.0 units are planned too (``XLIFF plan s``: lxml parse, inline
+codes, states, the same import plan).
 """
 
 from __future__ import annotations
@@ -43,6 +45,18 @@ def generate(path: Path, n: int) -> None:
                       f'msgstr "Karta numer {i}"\n\n')
 
 
+def generate_xliff(path: Path, n: int) -> None:
+    """The same entries as an XLIFF 2.0 file, one unit per line (200,000 units: about 30 MB)."""
+    with path.open("w", encoding="utf-8") as out:
+        out.write('<?xml version="1.0" encoding="UTF-8"?>\n<xliff xmlns="urn:oasis:names:tc:'
+                  'xliff:document:2.0" version="2.0" srcLang="en" trgLang="pl">\n'
+                  '<file id="terra">\n')
+        for i in range(n):
+            out.write(f'<unit id="cards/c{i}/topic"><segment state="translated"><source>Card '
+                      f'number {i}</source><target>Karta numer {i}</target></segment></unit>\n')
+        out.write("</file>\n</xliff>\n")
+
+
 def _rss() -> float:
     """This process's peak resident memory in MiB (Linux reports KiB)."""
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
@@ -55,6 +69,7 @@ def _cardkit(path: Path, n: int) -> int:
     from cardkit.i18n.checks import PAIR_CHECKS, Pair, TranslationEnv, pair_diagnostics
     from cardkit.i18n.exchange import plan_po
     from cardkit.i18n.overlay import Entry, LocaleOverlay, Translation
+    from cardkit.i18n.xliff import plan_xliff
 
     data = load("terra", ROOT / "content")
     template = next(s for s in data.sources() if s.kind == "cards" and s.key == "topic")
@@ -64,10 +79,12 @@ def _cardkit(path: Path, n: int) -> int:
         sources[src.context] = src
     locale = data.locales["pl"]
     start = time.perf_counter()
-    plan = plan_po(path, locale, sources, LocaleOverlay("pl"), "terra")
+    planner = plan_xliff if path.suffix == ".xlf" else plan_po
+    plan = planner(path, locale, sources, LocaleOverlay("pl"), "terra")
     assert not plan.errors, plan.errors[:3]
     planned = time.perf_counter() - start
-    env = TranslationEnv(locale, frozenset(), data.translations.glossaries.get("pl", []))
+    env = TranslationEnv(locale, frozenset(), data.translations.glossaries.get("pl", []),
+                         source_locale=data.locales["en"], locales=data.locales)
     found = 0
     by_ref = {(s.kind, s.object_id, s.key): s for s in sources.values()}
     for ref, update in plan.updates.items():
@@ -136,17 +153,21 @@ def main() -> None:
               "checks: + every translation check on every text | refused: `i18n import terra` "
               "of the same file (not Terra's texts)")
         print(f"{'entries':>8} {'MB':>5} {'polib s':>8} {'plan s':>7} {'ratio':>6} "
-              f"{'+checks s':>10} {'refused s':>10} {'polib MiB':>10} {'cardkit MiB':>12}")
+              f"{'+checks s':>10} {'refused s':>10} {'polib MiB':>10} {'cardkit MiB':>12} "
+              f"{'XLIFF MB':>9} {'XLIFF plan s':>13}")
         for n in sizes:
             path = Path(tmp) / f"{n}.po"
             generate(path, n)
             p = measure("polib", path, n)
             c = measure("cardkit", path, n)
             r = measure("refused", path, n)
+            xlf = Path(tmp) / f"{n}.xlf"
+            generate_xliff(xlf, n)
+            x = measure("cardkit", xlf, n)
             print(f"{n:>8} {os.path.getsize(path) / 1e6:>5.1f} {p['seconds']:>8.2f} "
                   f"{c['plan']:>7.2f} {c['plan'] / p['seconds']:>6.2f} {c['seconds']:>10.2f} "
-                  f"{r['seconds']:>10.2f} {p['rss']:>10.0f} {c['rss']:>12.0f}")
-
+                  f"{r['seconds']:>10.2f} {p['rss']:>10.0f} {c['rss']:>12.0f} "
+                  f"{os.path.getsize(xlf) / 1e6:>9.1f} {x['plan']:>13.2f}")
 
 if __name__ == "__main__":
     main()

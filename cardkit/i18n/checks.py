@@ -44,7 +44,7 @@ class TranslationEnv:
     terms: list[Term] = field(default_factory=list)
     glyphs: frozenset[int] | None = None
     extra_checks: tuple[PairCheck, ...] = ()
-    #: The English locale (its number words); without it, I18N023 uses the built-in English.
+    #: The English locale (its number words); without it, I18N023 has nothing to compare.
     source_locale: Locale | None = None
     #: Every defined locale by code (I18N028 compares a text with the other languages').
     locales: dict[str, Locale] = field(default_factory=dict)
