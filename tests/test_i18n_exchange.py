@@ -52,18 +52,25 @@ def test_editing_the_english_makes_translations_stale(shipped: Path) -> None:
     assert (rows["el"].stale, rows["pl"].stale) == (1, 0)
 
 
-@pytest.mark.parametrize("fmt, suffix", [("po", ".po"), ("xliff", ".xlf")])
-def test_round_trip_without_edits_changes_nothing(shipped: Path, tmp_path: Path, fmt: str,
-                                                  suffix: str) -> None:
+@pytest.mark.parametrize("game, fmt, suffix", [("terra", "po", ".po"), ("trains", "po", ".po"),
+                                              ("terra", "xliff", ".xlf")])
+def test_round_trip_without_edits_changes_nothing(shipped: Path, tmp_path: Path, game: str,
+                                                  fmt: str, suffix: str) -> None:
+    """Export -> import -> export: nothing changes and the second export is byte-identical
+    (every game and version of XLIFF: tests/test_xliff.py)."""
     before = digests(shipped)
     for locale in ("el", "pl"):
-        out = tmp_path / f"terra-{locale}{suffix}"
-        assert run("i18n", "export", "terra", "--locale", locale, "--format", fmt, "-o",
+        out = tmp_path / f"{game}-{locale}{suffix}"
+        assert run("i18n", "export", game, "--locale", locale, "--format", fmt, "-o",
                    str(out), "--content", str(shipped)).exit_code == 0
-        result = run("i18n", "import", "terra", str(out), "--content", str(shipped),
+        result = run("i18n", "import", game, str(out), "--content", str(shipped),
                      "--schemas", str(SCHEMAS))
         assert result.exit_code == 0, result.output
         assert "0 field(s) changed" in result.stderr
+        again = tmp_path / f"again-{out.name}"
+        assert run("i18n", "export", game, "--locale", locale, "--format", fmt, "-o",
+                   str(again), "--content", str(shipped)).exit_code == 0
+        assert again.read_bytes() == out.read_bytes()
     assert digests(shipped) == before
 
 
