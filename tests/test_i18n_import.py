@@ -316,6 +316,8 @@ def test_translator_comments_are_kept_and_exported_again(shipped: Path, tmp_path
     anchor = "#. cards eiffel-tower:"
     po.write_text(text.replace(anchor, "# Sprawdzone z Wikipedią.\n# Druga linia.\n" + anchor, 1),
                   "utf-8")
+    dry = run("i18n", "import", "terra", str(po), "--content", str(shipped), "--dry-run")
+    assert "  (text unchanged; translator comment changed)" in dry.stdout, dry.stdout
     result = run("i18n", "import", "terra", str(po), "--content", str(shipped))
     assert result.exit_code == 0 and "updated: cards/eiffel-tower/topic" in result.stdout
     (tmp_path / "again").mkdir()

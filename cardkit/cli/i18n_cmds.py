@@ -160,6 +160,8 @@ def _change_lines(old: object, new: object) -> list[str]:
             return [(f"[{k}] ", str(v)) for k, v in value.items()]
         return [] if value is None else [("", str(value))]
 
+    if old == new:  # the text stays: the entry's translator comment changed
+        return ["  (text unchanged; translator comment changed)"]
     lines = [f"  - {label}{_visible(text)}" for label, text in forms(old)] or \
         ["  - (untranslated)"]
     lines += [f"  + {label}{_visible(text)}" for label, text in forms(new)]
