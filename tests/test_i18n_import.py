@@ -13,6 +13,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from cardkit.i18n.po import parse_po
 
@@ -406,3 +408,51 @@ def test_an_xliff_of_another_game_gets_one_error_naming_the_game(tmp_path: Path,
     assert result.exit_code == 1 and len(errors) == 1, errors
     assert f"terra-pl.xlf:{line}:" in errors[0] and f"for the game 'terra' (<file {attr}>)" \
         in errors[0]
+
+
+# --- the readers never crash on a damaged file -----------------------------------------------
+
+_DAMAGE = st.lists(st.tuples(st.sampled_from(["drop", "dup", "swap", "insert", "cut"]),
+                             st.integers(0, 10_000), st.text(max_size=8)), min_size=1,
+                   max_size=6)
+
+
+@pytest.fixture(scope="module")
+def terra_pl(tmp_path_factory: pytest.TempPathFactory):  # type: ignore[no-untyped-def]
+    from cardkit.i18n.api import load
+
+    data = load("terra", SHIPPED)
+    folder = tmp_path_factory.mktemp("po")
+    out = export(SHIPPED, folder, "terra", "pl")
+    return data, out.read_text("utf-8"), folder
+
+
+@settings(max_examples=60, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(damage=_DAMAGE)
+def test_a_damaged_po_gives_located_errors_or_a_plan_never_a_crash(terra_pl, damage) -> None:  # type: ignore[no-untyped-def]
+    from cardkit.i18n.exchange import plan_po
+
+    data, text, folder = terra_pl
+    lines = text.split("\n")
+    for what, at, chars in damage:
+        i = at % len(lines)
+        if what == "drop":
+            del lines[i]
+        elif what == "dup":
+            lines.insert(i, lines[i])
+        elif what == "swap" and i + 1 < len(lines):
+            lines[i], lines[i + 1] = lines[i + 1], lines[i]
+        elif what == "insert":
+            pos = at % (len(lines[i]) + 1)
+            lines[i] = lines[i][:pos] + chars + lines[i][pos:]
+        elif what == "cut":
+            lines[i] = lines[i][: at % (len(lines[i]) + 1)]
+    path = folder / "damaged.po"
+    path.write_text("\n".join(lines), "utf-8")
+    sources = {s.context: s for s in data.sources()}
+    plan = plan_po(path, data.locales["pl"], sources, data.overlay("pl"), "terra")
+    for error in plan.errors:
+        assert error.code == "I18N020" and 1 <= error.line <= len(lines) + 1, error
+    for ref in plan.updates:
+        assert ref in plan.lines
