@@ -11,8 +11,8 @@ left column, a shift to the right drops the right column.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, fields, replace
-from typing import Iterable, Iterator, Sequence
 
 N = 11
 """Side of the map in spaces."""

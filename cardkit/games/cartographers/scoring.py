@@ -10,10 +10,20 @@ cluster too).
 
 from __future__ import annotations
 
-from typing import Callable, Iterable
+from collections.abc import Callable, Iterable
 
-from .board import (COLS, EDGE, LEFT_TO_BOTTOM, ROWS, Board, adjacent, clusters, count,
-                    shift_left, shift_up)
+from .board import (
+    COLS,
+    EDGE,
+    LEFT_TO_BOTTOM,
+    ROWS,
+    Board,
+    adjacent,
+    clusters,
+    count,
+    shift_left,
+    shift_up,
+)
 
 
 def sentinel_wood(board: Board) -> int:

@@ -10,10 +10,10 @@ shape as a board mask.
 
 from __future__ import annotations
 
-from functools import lru_cache
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from functools import cache
 
-from .board import N, Board, mask_of
+from .board import Board, N, mask_of
 
 Shape = frozenset[tuple[int, int]]
 
@@ -92,7 +92,7 @@ def _key(shape: Shape) -> tuple[tuple[int, int], ...]:
     return tuple(sorted(shape))
 
 
-@lru_cache(maxsize=None)
+@cache
 def orientations(shape: Shape) -> tuple[Shape, ...]:
     """The distinct rotations and mirror images of a shape (1 to 8), in a stable order."""
     out: set[Shape] = set()
@@ -115,7 +115,7 @@ def equal_up_to_symmetry(a: Iterable[tuple[int, int]], b: Iterable[tuple[int, in
     return canonical(normalise(a)) == canonical(normalise(b))
 
 
-@lru_cache(maxsize=None)
+@cache
 def placements(shape: Shape) -> tuple[int, ...]:
     """Every board mask of the shape: each orientation at each translation that stays on the map.
 
