@@ -9,15 +9,13 @@ from __future__ import annotations
 
 import inspect
 import unicodedata
-from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import CodeInfo, Diagnostic, Severity
-from .glossary import Term, term_issues
+from .glossary import term_issues
 from .language import wrong_language, wrong_script
-from .locale import Locale
-from .overlay import Entry
-from .sources import SourceText
+# Pair, PairCheck and TranslationEnv are imported from here too (the checks' public names)
+from .pairs import Issue, Pair, PairCheck, TranslationEnv, per_form  # noqa: F401
 from .style import (doubled_words, lookalikes, number_parity, number_word_check,
                     quotes_and_brackets, spacing)
 from .text import invisible_chars, is_prose, markup, mixed_script_words, tokens
@@ -25,71 +23,6 @@ from .text import invisible_chars, is_prose, markup, mixed_script_words, tokens
 E, W = Severity.ERROR, Severity.WARNING
 SENTENCE_ENDS = ("?", "!", ".", ":", "…")
 CLOSERS = "\"'”’»)]"
-
-
-@dataclass(frozen=True, slots=True)
-class Issue:
-    """A problem with one translation; ``form`` names the plural form when it is one form's."""
-
-    message: str
-    form: str | None = None
-
-
-@dataclass(slots=True)
-class TranslationEnv:
-    """What pair checks need besides the texts."""
-
-    locale: Locale
-    token_registry: frozenset[str] = frozenset()
-    terms: list[Term] = field(default_factory=list)
-    glyphs: frozenset[int] | None = None
-    extra_checks: tuple[PairCheck, ...] = ()
-    #: The English locale (its number words); without it, I18N023 has nothing to compare.
-    source_locale: Locale | None = None
-    #: Every defined locale by code (I18N028 compares a text with the other languages').
-    locales: dict[str, Locale] = field(default_factory=dict)
-
-
-@dataclass(frozen=True, slots=True)
-class Pair:
-    """An English source text and its translation into one locale."""
-
-    source: SourceText
-    entry: Entry
-    env: TranslationEnv
-
-    def forms(self) -> list[tuple[str | None, str, str]]:
-        """``(form, english, translation)`` per text to compare (one per plural form)."""
-        src, tr = self.source.text, self.entry.translation.text
-        if isinstance(src, str) and isinstance(tr, str):
-            return [(None, src, tr)]
-        if isinstance(src, dict) and isinstance(tr, dict):
-            return [(form, src.get("one", "") if form == "one" else src.get("other", ""), text)
-                    for form, text in tr.items()]
-        return []
-
-
-@dataclass(frozen=True, slots=True)
-class PairCheck:
-    """A check of one source/translation pair."""
-
-    code: str
-    summary: str
-    run: Callable[[Pair], Iterable[Issue]]
-    severity: Severity = E
-
-    @property
-    def info(self) -> CodeInfo:
-        """Documentation record."""
-        return CodeInfo(self.code, self.severity, self.summary,
-                        inspect.cleandoc(self.run.__doc__ or ""))
-
-
-def _per_form(pair: Pair, fn: Callable[[str, str], str | None]) -> Iterator[Issue]:
-    for form, english, text in pair.forms():
-        message = fn(english, text)
-        if message:
-            yield Issue(message, form)
 
 
 def token_parity(pair: Pair) -> Iterator[Issue]:
@@ -111,7 +44,7 @@ def token_parity(pair: Pair) -> Iterator[Issue]:
         parts = ([f"missing {', '.join(lost)}"] if lost else []) + \
             ([f"unexpected {', '.join(extra)}"] if extra else [])
         return "tokens differ from the English: " + "; ".join(parts)
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 def unknown_tokens(pair: Pair) -> Iterator[Issue]:
@@ -146,7 +79,7 @@ def markup_parity(pair: Pair) -> Iterator[Issue]:
         a, b = markup(english), markup(text)
         return None if a == b else (f"markup differs from the English: {sorted(a.elements())} vs "
                                     f"{sorted(b.elements())}")
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 def unchanged(pair: Pair) -> Iterator[Issue]:
@@ -167,7 +100,7 @@ def unchanged(pair: Pair) -> Iterator[Issue]:
 
     def check(english: str, text: str) -> str | None:
         return "identical to the English" if text == english and is_prose(english) else None
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 def whitespace(pair: Pair) -> Iterator[Issue]:
@@ -187,7 +120,7 @@ def whitespace(pair: Pair) -> Iterator[Issue]:
         if "  " in text:
             return "double space"
         return None
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 def _end(text: str) -> str:
@@ -217,7 +150,7 @@ def end_punctuation(pair: Pair) -> Iterator[Issue]:
         elif tr_end in ("?", "!", ";") and tr_end not in (english[-1:],):
             return f"ends with {tr_end!r}; the English has no closing punctuation"
         return None
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 def line_breaks(pair: Pair) -> Iterator[Issue]:
@@ -233,7 +166,7 @@ def line_breaks(pair: Pair) -> Iterator[Issue]:
     def check(english: str, text: str) -> str | None:
         a, b = english.count("\n"), text.count("\n")
         return None if a == b else f"{b} line break(s); the English has {a}"
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 def glossary(pair: Pair) -> Iterator[Issue]:

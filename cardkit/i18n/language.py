@@ -20,16 +20,15 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from ..core.diagnostics import Diagnostic, Severity
 from .glossary import fold
 from .locale import Locale
+from .pairs import Issue, Pair
 from .sources import SourceText
 from .text import MARKUP_RE, TOKEN_RE, script_of
 
-if TYPE_CHECKING:
-    from .checks import Issue, Pair
 
 WORD_RE = re.compile(r"[^\W\d_]+(?:['’][^\W\d_]+)*")
 #: Wrong language needs a text of at least this many words, and this many foreign common words.
@@ -272,8 +271,6 @@ def wrong_script(pair: Pair) -> Iterator[Issue]:
         # en: "The Coca-Cola bottle dates from 1915."
         text: Το μπουκάλι της Coca-Cola χρονολογείται από το 1915.
     """
-    from .checks import Issue
-
     locale = pair.env.locale
     for form, english, text in pair.forms():
         found = wrong_script_share(locale, text, _words(english))
@@ -298,8 +295,6 @@ def wrong_language(pair: Pair) -> Iterator[Issue]:
     Good:
         text: Połóż jeden tor i weź Odpady za każdą ze swoich stacji.
     """
-    from .checks import Issue
-
     if pair.entry.translation.same:
         return
     locale = pair.env.locale

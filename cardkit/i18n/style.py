@@ -10,36 +10,21 @@ from __future__ import annotations
 
 import re
 from collections import Counter
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from decimal import Decimal
 from itertools import pairwise
-from typing import TYPE_CHECKING
 
 from .locale import Locale, NumberWords
+from .pairs import Issue, Pair, per_form
 from .text import (LOOKALIKES, WORD_RE, decades, fold, greek_numbers, lookalike_words, numbers,
                    roman_numbers, script_of, words)
 
-if TYPE_CHECKING:
-    from .checks import Issue, Pair
 
 ENGLISH_DECIMAL, ENGLISH_GROUPS = ".", [","]
 LOOSE = "loose"
 
-def _issue(message: str, form: str | None) -> Issue:
-    from .checks import Issue  # checks.py imports this module: import it late
-
-    return Issue(message, form)
-
-
-def _per_form(pair: Pair, fn: Callable[[str, str], str | None]) -> Iterator[Issue]:
-    for form, english, text in pair.forms():
-        message = fn(english, text)
-        if message:
-            yield _issue(message, form)
-
-
 def _scripts(loc: Locale) -> list[str]:
-    return list(getattr(loc, "scripts", None) or [getattr(loc, "script", "Latin")])
+    return list(loc.scripts)
 
 
 # --- number words ------------------------------------------------------------------------------
@@ -118,7 +103,7 @@ def _digits(text: str, loc: Locale | None) -> Counter[Decimal]:
     return numbers(text, loc.decimal, loc.group_chars)
 
 
-def number_word_issue(english: str, text: str, en_words: NumberWords, loc: Locale) -> str | None:
+def number_wordIssue(english: str, text: str, en_words: NumberWords, loc: Locale) -> str | None:
     """The I18N023 message for one text, or ``None``."""
     src = number_words(english, en_words)
     if all(k == LOOSE for k, _, _ in src):  # only an English number word can be lost
@@ -179,7 +164,7 @@ def number_word_check(pair: Pair) -> Iterator[Issue]:
     en_words, loc = _english_words(pair), pair.env.locale
     if en_words is None:  # no English locale given: nothing to compare with
         return
-    yield from _per_form(pair, lambda e, t: number_word_issue(e, t, en_words, loc))
+    yield from per_form(pair, lambda e, t: number_wordIssue(e, t, en_words, loc))
 
 
 # --- I18N007 numbers ---------------------------------------------------------------------------
@@ -244,7 +229,7 @@ def number_parity(pair: Pair) -> Iterator[Issue]:
              if extra else [])
         return (f"numbers differ from the English ({'; '.join(parts)}); write decimals with "
                 f"{loc.decimal!r}")
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 # --- I18N024 doubled words ---------------------------------------------------------------------
@@ -288,7 +273,7 @@ def doubled_words(pair: Pair) -> Iterator[Issue]:
                if fold(a) not in allowed and fold(a) not in known
                and not (a[:1].isupper() and b[:1].isupper())]
         return f"doubled word: {', '.join(repr(w) for w in bad)}" if bad else None
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 # --- I18N025 spacing ---------------------------------------------------------------------------
@@ -338,7 +323,7 @@ def spacing(pair: Pair) -> Iterator[Issue]:
         if m:
             return f"space after {m.group(1)!r} in {_around(text, m.start(), m.end())!r}"
         return None
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 def _around(text: str, start: int, end: int) -> str:
@@ -408,7 +393,7 @@ def quotes_and_brackets(pair: Pair) -> Iterator[Issue]:
             if text.count(left) != text.count(right):
                 return f"unbalanced {left}{right}"
         return _quote_nesting(text, levels)
-    yield from _per_form(pair, check)
+    yield from per_form(pair, check)
 
 
 # --- I18N026 look-alikes -----------------------------------------------------------------------
@@ -444,7 +429,7 @@ def lookalikes(pair: Pair) -> Iterator[Issue]:
         for script in scripts:
             found = lookalike_words(text, script, allowed)
             if found:
-                yield _issue(f"Latin word(s) that look {script}: {', '.join(found)}; type them "
+                yield Issue(f"Latin word(s) that look {script}: {', '.join(found)}; type them "
                              f"in {script} letters", form)
         if "Greek" not in scripts:
             continue
@@ -452,11 +437,11 @@ def lookalikes(pair: Pair) -> Iterator[Issue]:
         while i >= 0:
             near = text[i - 1:i] + text[i + 1:i + 2]
             if any(script_of(ch) == "GREEK" for ch in near):
-                yield _issue("the micro sign µ (U+00B5) in a Greek word; use μ (U+03BC)", form)
+                yield Issue("the micro sign µ (U+00B5) in a Greek word; use μ (U+03BC)", form)
                 break
             i = text.find(MICRO, i + 1)
         m = next((m for m in MIDDLE_SEMICOLON_RE.finditer(text) if text[m.end()].islower()),
                  None)
         if m:
-            yield _issue(f"';' mid-sentence reads as a question mark in Greek: "
+            yield Issue(f"';' mid-sentence reads as a question mark in Greek: "
                          f"{_around(text, m.start(), m.end())!r}; use the ano teleia '·'", form)

@@ -15,6 +15,7 @@ from ..core.content import GLOSSARY_RE, OVERLAY_RE, GameContent, check_modeline,
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.discovery import SourceFile, discover
 from ..core.loader import LoadResult
+from ..core.spec import GameSpec
 from ..core.validation import validate
 from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
 from .glossary import GlossaryFile, Term
@@ -99,14 +100,10 @@ def load_translations(content: GameContent, files: Iterable[SourceFile],
                 "CK001", Severity.WARNING, f"{overlay_match.group(2)!r} has no translatable "
                 f"fields in {content.game.id!r}; not checked", source.display, 1, 1))
             continue
-        modeline = check_modeline(source, schema_for(content.game, source.relpath) or "")
-        if modeline:
-            out.diagnostics.append(modeline)
-        loaded = parse(source)
-        if loaded.diagnostics or loaded.data is None:
-            out.diagnostics.extend(loaded.diagnostics)
+        data = _parsed(source, parse, content.game, out)
+        if data is None:
             continue
-        declared = loaded.data.get("locale") if isinstance(loaded.data, dict) else None
+        declared = data.get("locale") if isinstance(data, dict) else None
         if code not in locales or code == SOURCE_LOCALE or (declared is not None
                                                            and declared != code):
             why = (f"declares locale {declared!r} but sits in {code!r}" if declared not in
@@ -118,9 +115,9 @@ def load_translations(content: GameContent, files: Iterable[SourceFile],
         if overlay_match:
             overlay = out.overlays.setdefault(code, LocaleOverlay(code))
             out.diagnostics.extend(load_overlay_file(content.game, source, code,
-                                                     overlay_match.group(2), loaded.data, overlay))
+                                                     overlay_match.group(2), data, overlay))
         else:
-            model, found = validate(GlossaryFile, loaded.data, source.display)
+            model, found = validate(GlossaryFile, data, source.display)
             out.diagnostics.extend(found)
             if model is not None:
                 out.glossaries.setdefault(code, []).extend(model.terms)  # type: ignore[attr-defined]
@@ -134,16 +131,26 @@ def _load_history(source: SourceFile, parse: ParseFn, game_id: str,
                   out: GameTranslations) -> None:
     from ..core.registry import get_game
 
-    want = schema_for(get_game(game_id), source.relpath)  # the modeline `cardkit fmt` writes
+    data = _parsed(source, parse, get_game(game_id), out)
+    if data is None:
+        return
+    out.history, found = load_history(source, data)
+    out.diagnostics.extend(found)
+
+
+def _parsed(source: SourceFile, parse: ParseFn, game: GameSpec, out: GameTranslations
+            ) -> object | None:
+    """A translation-side file's data, with its modeline checked (the one `cardkit fmt`
+    writes); ``None`` when it does not parse (the reasons go to ``out.diagnostics``)."""
+    want = schema_for(game, source.relpath)
     modeline = check_modeline(source, want) if want else None
     if modeline:
         out.diagnostics.append(modeline)
     loaded = parse(source)
     if loaded.diagnostics or loaded.data is None:
         out.diagnostics.extend(loaded.diagnostics)
-        return
-    out.history, found = load_history(source, loaded.data)
-    out.diagnostics.extend(found)
+        return None
+    return loaded.data
 
 
 @dataclass(slots=True)
