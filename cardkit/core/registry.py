@@ -15,6 +15,7 @@ from .spec import GameSpec
 GAMES: dict[str, str] = {
     "terra": "cardkit.games.terra",
     "trains": "cardkit.games.trains",
+    "cartographers": "cardkit.games.cartographers",
 }
 
 
