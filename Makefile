@@ -43,6 +43,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_po.py
 	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/bench_trains.py
+	$(BIN)/python bench/bench_cartographers.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

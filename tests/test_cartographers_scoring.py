@@ -1,9 +1,9 @@
 """Cartographers scoring: the 16 scoring cards, mountain coins and the monster penalty.
 
 The expected numbers are worked out by hand from the rule texts (facts file §1.9 and the
-rulings in ``shared/spec/cartographers.md``), not from the code. A plain reference
-implementation over sets of ``(row, col)`` cells at the bottom is the oracle for property
-tests on random boards.
+rulings in ``shared/spec/cartographers.md``), not from the code. The plain reference
+implementation over sets of ``(row, col)`` cells (``cartographers/reference.py``) is the oracle
+for property tests on random boards, placements included.
 """
 
 from __future__ import annotations
@@ -13,6 +13,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit.games.cartographers.board import Board, cells_of, clusters
+from cardkit.games.cartographers.reference import (
+    Ref,
+    ref_coins,
+    ref_penalty,
+    ref_placements,
+    ref_rules,
+)
 from cardkit.games.cartographers.scoring import (
     RULES,
     coins_from_mountains,
@@ -21,6 +28,7 @@ from cardkit.games.cartographers.scoring import (
     new_mountain_coins,
     score,
 )
+from cardkit.games.cartographers.shapes import legal_placements, parse
 
 IDS = ["sentinel-wood", "greenbough", "treetower", "stoneside-forest", "canal-lake",
        "mages-valley", "the-golden-granary", "shoreside-expanse", "wildholds", "great-city",
@@ -719,125 +727,7 @@ def cells_to_mask(cells):
 
 
 # ------------------------------------------------- reference oracle (sets)
-
-N = 11
-ALL = [(r, c) for r in range(N) for c in range(N)]
-
-
-def nb(p):
-    r, c = p
-    return [(r + dr, c + dc) for dr, dc in ((-1, 0), (1, 0), (0, -1), (0, 1))
-            if 0 <= r + dr < N and 0 <= c + dc < N]
-
-
-class Ref:
-    """A board as a dict cell -> terrain name (None = empty) plus a set of ruins cells."""
-
-    def __init__(self, rows, ruins):
-        legend = {"F": "forest", "V": "village", "P": "farm", "W": "water", "X": "monster",
-                  "M": "mountain", "#": "wasteland"}
-        self.t = {}
-        self.ruins = set(ruins)
-        for r, line in enumerate(rows):
-            for c, ch in enumerate(line):
-                self.t[(r, c)] = legend.get(ch)
-                if ch == "R":
-                    self.ruins.add((r, c))
-
-    def of(self, kind):
-        return {p for p in ALL if self.t[p] == kind}
-
-    def empty(self, p):
-        return self.t[p] is None
-
-    def clusters(self, kind):
-        left = self.of(kind)
-        out = []
-        while left:
-            start = left.pop()
-            comp = {start}
-            todo = [start]
-            while todo:
-                for q in nb(todo.pop()):
-                    if q in left:
-                        left.remove(q)
-                        comp.add(q)
-                        todo.append(q)
-            out.append(comp)
-        return out
-
-    def touches(self, cells, kind):
-        return any(self.t[q] == kind for p in cells for q in nb(p))
-
-
-def on_edge(p):
-    return p[0] in (0, N - 1) or p[1] in (0, N - 1)
-
-
-def closed(ref, p):  # all 4 sides filled, the edge counting as filled
-    return all(not ref.empty(q) for q in nb(p))
-
-
-def ref_rules(ref):
-    forest = ref.of("forest")
-    out = {}
-    out["sentinel-wood"] = sum(1 for p in forest if on_edge(p))
-    out["greenbough"] = len({r for r, _ in forest}) + len({c for _, c in forest})
-    out["treetower"] = sum(1 for p in forest if closed(ref, p))
-    linked = set()
-    for cl in ref.clusters("forest"):
-        ms = {q for p in cl for q in nb(p) if ref.t[q] == "mountain"}
-        if len(ms) >= 2:
-            linked |= ms
-    out["stoneside-forest"] = 3 * len(linked)
-    out["canal-lake"] = (sum(1 for p in ref.of("water") if ref.touches([p], "farm"))
-                         + sum(1 for p in ref.of("farm") if ref.touches([p], "water")))
-    out["mages-valley"] = (2 * sum(1 for p in ref.of("water") if ref.touches([p], "mountain"))
-                           + sum(1 for p in ref.of("farm") if ref.touches([p], "mountain")))
-    out["the-golden-granary"] = (
-        sum(1 for p in ref.of("water") if any(q in ref.ruins for q in nb(p)))
-        + 3 * sum(1 for p in ref.of("farm") if p in ref.ruins))
-    shore = 0
-    for kind, other in (("farm", "water"), ("water", "farm")):
-        for cl in ref.clusters(kind):
-            if not any(on_edge(p) for p in cl) and not ref.touches(cl, other):
-                shore += 3
-    out["shoreside-expanse"] = shore
-    villages = ref.clusters("village")
-    out["wildholds"] = 8 * sum(1 for cl in villages if len(cl) >= 6)
-    free = [len(cl) for cl in villages if not ref.touches(cl, "mountain")]
-    out["great-city"] = max(free) if free else 0
-    gg = 0
-    for cl in villages:
-        kinds = {ref.t[q] for p in cl for q in nb(p) if q not in cl}
-        kinds &= {"forest", "village", "farm", "water", "monster", "mountain"}
-        if len(kinds) >= 3:
-            gg += 3
-    out["greengold-plains"] = gg
-    sizes = sorted((len(cl) for cl in villages), reverse=True)
-    out["shieldgate"] = 2 * sizes[1] if len(sizes) > 1 else 0
-    full = lambda cells: all(not ref.empty(p) for p in cells)
-    lines = [[(r, c) for c in range(N)] for r in range(N)] + [[(r, c) for r in range(N)] for c in range(N)]
-    out["borderlands"] = 6 * sum(1 for ln in lines if full(ln))
-    best = 0
-    for k in range(1, N + 1):
-        if any(full([(r + i, c + j) for i in range(k) for j in range(k)])
-               for r in range(N - k + 1) for c in range(N - k + 1)):
-            best = k
-    out["lost-barony"] = 3 * best
-    out["the-broken-road"] = 3 * sum(
-        1 for d in range(N) if full([(d + k, k) for k in range(N - d)]))
-    out["the-cauldrons"] = sum(1 for p in ALL if ref.empty(p) and closed(ref, p))
-    return out
-
-
-def ref_penalty(ref):
-    return sum(1 for p in ALL if ref.empty(p) and ref.touches([p], "monster"))
-
-
-def ref_coins(ref):
-    return sum(1 for p in ref.of("mountain")
-               if len(nb(p)) == 4 and all(not ref.empty(q) for q in nb(p)))
+# cardkit/games/cartographers/reference.py: the plain set-of-cells implementation.
 
 
 def test_reference_agrees_on_the_hand_boards():
@@ -891,3 +781,34 @@ village_st = st.lists(st.text(alphabet="VVV.M", min_size=11, max_size=11), min_s
 @given(village_st)
 def test_bitmask_scoring_matches_reference_villages(rows):
     _check(rows, [])
+
+
+SHAPES = [["X", "X", "X"], ["..X", ".XX", "XX."], [".X.", "XXX", ".X."], ["X.", ".X"],
+          ["..XX", "XXX."], ["X.X", "X.X"], ["XX", "X.", "XX"], ["X"]]
+
+
+@settings(max_examples=40, deadline=None)
+@given(rows_st, st.sampled_from(SHAPES))
+def test_bitmask_placements_match_reference(rows, grid):
+    board = Board.from_rows(rows)
+    shape = parse(grid)
+    got = sorted(sorted(cells_of(m)) for m in legal_placements(board, shape))
+    want = sorted(sorted(p) for p in ref_placements(Ref(rows), shape))
+    assert got == want
+
+
+@settings(max_examples=60, deadline=None)
+@given(rows_st, st.sampled_from(["forest", "village", "farm", "water", "monster"]),
+       st.lists(st.tuples(st.integers(0, 10), st.integers(0, 10)), min_size=1, max_size=5))
+def test_a_terrain_outside_affected_by_never_changes_a_rule(rows, terrain, cells):
+    from cardkit.games.cartographers.scoring import AFFECTED_BY
+
+    board = Board.from_rows(rows)
+    mask = cells_to_mask(cells) & board.empty
+    if not mask:
+        return
+    after = board.draw(terrain, mask)
+    for rule, affected in AFFECTED_BY.items():
+        if terrain not in affected:
+            assert RULES[rule](after) == RULES[rule](board), rule
+    assert set(AFFECTED_BY) == set(RULES)

@@ -18,7 +18,8 @@ from .conftest import SHIPPED
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
 SIM_GAMES = [g for g in game_ids() if getattr(get_game(g), "sim", None) is not None]
-GOLDEN_BOTS = {"terra": ["guesser:0.7", "hedger:0.4", "random"], "trains": ["baseline", "rails-first"]}
+GOLDEN_BOTS = {"terra": ["guesser:0.7", "hedger:0.4", "random"], "trains": ["baseline", "rails-first"],
+               "cartographers": ["greedy", "random"]}
 
 
 @pytest.mark.parametrize("game", SIM_GAMES)

@@ -125,3 +125,5 @@ class SimSpec:
     #: Card strength: ``(content) -> list of card ids`` and ``(card) -> (bots, engine options)``
     strength_cards: Any = None
     strength_setup: Any = None
+    #: Lines the text report prints for the game's statistics: ``(extras) -> list[str]``.
+    extras_text: Any = None

@@ -36,7 +36,8 @@ def to_text(report: SimReport) -> str:
     played = (f"{s['games']} of {report.result.requested} games (interrupted: the finished "
               "games only)" if report.result.interrupted else f"{s['games']} games")
     lines = [f"{report.game}: {played}, seed {report.seed}, "
-             f"{len(report.bots)} players ({', '.join(report.bots)})"]
+             f"{len(report.bots)} player{'' if len(report.bots) == 1 else 's'} "
+             f"({', '.join(report.bots)})"]
     if not s["games"]:
         return lines[0] + "\nno game finished\n"
     lines.append(f"{'bot':<16}{'games':>7}{'wins':>7}{'ties':>6}{'win rate':>10}"
@@ -67,6 +68,11 @@ def to_text(report: SimReport) -> str:
         sp = extras["score_spread"]
         lines.append(f"score spread: mean standard deviation {sp['mean_stdev']:.1f}, "
                      f"mean winning margin {sp['mean_winning_margin']:.1f}")
+    from ..core.registry import get_game
+
+    describe = getattr(get_game(report.game).sim, "extras_text", None)
+    if describe is not None and extras:
+        lines += describe(extras)
     return "\n".join(lines) + "\n"
 
 

@@ -202,3 +202,26 @@ def score(board: Board, ids: Iterable[str] | None = None) -> dict[str, int]:
     """Stars of each scoring card id (all 16 by default); unknown ids raise ``KeyError``."""
     wanted = list(RULES) if ids is None else list(ids)
     return {i: RULES[i](board) for i in wanted}
+
+
+_ANY = frozenset({"forest", "village", "farm", "water", "monster"})
+AFFECTED_BY: dict[str, frozenset[str]] = {
+    "sentinel-wood": frozenset({"forest"}),
+    "greenbough": frozenset({"forest"}),
+    "treetower": _ANY,  # filling a forest's neighbour closes it
+    "stoneside-forest": frozenset({"forest"}),
+    "canal-lake": frozenset({"farm", "water"}),
+    "mages-valley": frozenset({"farm", "water"}),
+    "the-golden-granary": frozenset({"farm", "water"}),
+    "shoreside-expanse": frozenset({"farm", "water"}),
+    "wildholds": frozenset({"village"}),
+    "great-city": frozenset({"village"}),
+    "greengold-plains": _ANY,  # any terrain next to a village is a new type
+    "shieldgate": frozenset({"village"}),
+    "borderlands": _ANY,
+    "lost-barony": _ANY,
+    "the-broken-road": _ANY,
+    "the-cauldrons": _ANY,
+}
+"""The drawable terrains whose drawing can change each rule's stars; drawing any other terrain
+leaves them as they were (a property test checks it), so a bot need not score it again."""
