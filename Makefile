@@ -23,8 +23,12 @@ run: $(STAMP)
 	$(BIN)/cardkit pdf trains --locale en
 	$(BIN)/cardkit pdf trains --locale el
 	$(BIN)/cardkit pdf trains --locale pl
+	$(BIN)/cardkit pdf cartographers --locale en
+	$(BIN)/cardkit pdf cartographers --locale el
+	$(BIN)/cardkit pdf cartographers --locale pl
 	$(BIN)/cardkit simulate terra --games 500 --seed 7 --out build/terra-sim.json --report build/terra-sim.pdf
 	$(BIN)/cardkit simulate trains --games 200 --seed 1 --bots baseline,rails-first --out build/trains-sim.json
+	$(BIN)/cardkit simulate cartographers --games 100 --seed 1 --out build/cartographers-sim.json
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)

@@ -5,9 +5,9 @@ commands, the lines after a command (up to the next ``$ `` line) are exactly wha
 (standard output and standard error as a terminal shows them, interleaved). A line holding only
 ``...`` stands for any number of lines; nothing else is elided.
 
-The commands run in order, in one sandbox that looks like a fresh clone (a copy of ``content/``
-and ``schemas/``, nothing else), with the virtualenv's ``bin/`` first on ``PATH`` — as a
-newcomer who follows the README word for word would run them.
+The commands run in order, in one sandbox that looks like a fresh clone (a copy of ``content/``,
+``schemas/`` and ``examples/``, nothing else), with the virtualenv's ``bin/`` first on ``PATH``
+— as a newcomer who follows the README word for word would run them.
 
 ``python -m tests.readme_examples --update`` (``make readme``) rewrites the outputs in the README
 from real runs; ``tests/test_readme.py`` fails when the README and the real runs differ.
@@ -76,7 +76,7 @@ def matches(expected: list[str], actual: list[str]) -> bool:
 def sandbox() -> Path:
     """A folder that looks like a fresh clone to the cardkit commands."""
     where = Path(tempfile.mkdtemp(prefix="cardkit-readme-"))
-    for name in ("content", "schemas"):
+    for name in ("content", "schemas", "examples"):
         shutil.copytree(ROOT / name, where / name)
     return where
 

@@ -67,3 +67,16 @@ def test_cli_text_report_prints_the_statistics() -> None:
                           "--backend", "serial", "--format", "json").output)
     assert data["bots"] == ["greedy", "greedy:0", "random"]
     assert len(data["rows"]) == 2 and data["rows"][0]["details"]["map"] == "A"
+
+
+def test_map_b_through_an_engine_option_and_bad_options_are_usage_errors() -> None:
+    data = json.loads(run("simulate", "cartographers", "--games", "2", "--bots", "random",
+                          "--backend", "serial", "--option", "map=B", "--format", "json").output)
+    assert data["options"] == {"map": "B"}
+    assert {row["details"]["map"] for row in data["rows"]} == {"B"}
+    for bad, message in ((["--option", "side=B"], "has no engine option 'side' (its options: map)"),
+                         (["--option", "map=C"], "no map side 'C'"),
+                         (["--option", "mapB"], "is not KEY=VALUE")):
+        result = run("simulate", "cartographers", "--games", "2", "--bots", "random",
+                     "--backend", "serial", *bad)
+        assert result.exit_code == 2 and message in result.output, result.output

@@ -24,9 +24,10 @@ from .export_cmds import export
 from .i18n_cmds import i18n
 from .print_cmds import pdf
 from .run_cmds import simulate, strength
+from .score_cmds import score
 
 for _command in (check, codes, new_command, init_command, schema, fmt, list_objects, show, pdf,
-                 export, simulate, strength, i18n):
+                 export, simulate, strength, score, i18n):
     main.add_command(_command)
 
 __all__ = ["main", "_all_codes"]

@@ -30,6 +30,9 @@ from .app import _guard, content_option, force_option
               "(implies --backend dask; default: a local cluster).")
 @click.option("--turn-cap", type=click.IntRange(1), default=10_000, show_default=True,
               help="Stop a game after this many actions (reported, never hidden).")
+@click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
+              help="An engine option of the game, repeatable: map=B (Cartographers), "
+              "map=osaka or preset=... (Trains).")
 @click.option("--format", "fmt", type=click.Choice(("text", "json", "csv")), default="text",
               show_default=True, help="What to print.")
 @click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
@@ -42,8 +45,8 @@ from .app import _guard, content_option, force_option
 @_guard
 def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | None,
              players: int | None, workers: int | None, backend: str, scheduler: str | None,
-             turn_cap: int, fmt: str, out: Path | None, report_pdf: Path | None,
-             progress: bool | None, force: bool) -> None:
+             turn_cap: int, options: tuple[str, ...], fmt: str, out: Path | None,
+             report_pdf: Path | None, progress: bool | None, force: bool) -> None:
     """Play seeded games with bots; report win rates, lengths and the game's statistics.
 
     The same seed gives the same results on any backend and worker count. Ctrl-C stops the run
@@ -62,7 +65,8 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     bar = _ProgressBar() if show else None
     result = run_simulation(game, content_dir, games, seed, _split_list(bots), players,
                             _backend_for(backend, scheduler),  # type: ignore[arg-type]
-                            workers, scheduler, turn_cap, bar.update if bar else None)
+                            workers, scheduler, turn_cap, bar.update if bar else None,
+                            engine_options=_key_values(options))
     if bar:
         bar.close()
     text = {"text": rep.to_text, "json": rep.to_json, "csv": rep.to_csv}[fmt](result)
@@ -125,6 +129,17 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
     if rows.interrupted:
         click.echo(f"cardkit: interrupted after {len(rows)} of {len(rows.cards)} cards", err=True)
         sys.exit(130)
+
+
+def _key_values(options: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """``KEY=VALUE`` options as pairs; one without ``=`` is a usage error."""
+    pairs = []
+    for option in options:
+        key, sep, value = option.partition("=")
+        if not sep or not key.strip():
+            raise click.BadParameter(f"{option!r} is not KEY=VALUE", param_hint="--option")
+        pairs.append((key.strip(), value.strip()))
+    return tuple(pairs)
 
 
 def _split_list(text: str | None) -> list[str] | None:

@@ -130,8 +130,20 @@ def _value(tp: Any, metadata: list[Any], path: str, todo: list[str], index: int)
             return "todo"
         text = f"TODO {path.rsplit('.', 1)[-1].replace('_', ' ')}"
         text = text.ljust(int(c.get("min_length", 0) or 0), ".")
-        return text[:int(c["max_length"])] if "max_length" in c else text
+        text = text[:int(c["max_length"])] if "max_length" in c else text
+        return _matching(text, c.get("pattern"), path)
     raise ScaffoldProblem(f"cannot make a placeholder for {path} ({tp!r})")
+
+
+def _matching(text: str, pattern: str | None, path: str) -> str:
+    """The placeholder itself when it matches the field's pattern, else the first simple
+    string that does (a shape row ``^[X.]+$`` gets ``X``): a skeleton must stay schema-valid."""
+    if pattern is None or re.search(pattern, text):
+        return text
+    for candidate in ("X", "x", "A", "a", "0", "1", "todo", "TODO"):
+        if re.search(pattern, candidate):
+            return candidate
+    raise ScaffoldProblem(f"cannot make a placeholder for {path} matching {pattern!r}")
 
 
 # -- cardkit new -------------------------------------------------------------------------------

@@ -1,4 +1,5 @@
-"""JSON Schemas generated from the pydantic models, one per content file kind.
+"""JSON Schemas generated from the pydantic models, one per content file kind (and one for
+the sheet file of each game's score calculator, ``<game>/score-sheet.schema.json``).
 
 The schemas are written as **draft-07** (``definitions`` instead of ``$defs``), the draft the
 YAML language server supports fully, and are committed under ``schemas/<game>/<kind>.schema.json``.
@@ -94,6 +95,10 @@ def expected_schemas() -> dict[Path, str]:
                 out[Path(game) / f"i18n-{kind.name}.schema.json"] = render(model_schema(
                     overlay_model(spec, kind.name), f"cardkit {game} {kind.name} translations",
                     f"Translations of {game} {kind.name} into one locale."))
+        scorer = getattr(spec, "score_sheets", None)
+        if scorer is not None:
+            out[Path(game) / scorer.schema_name] = render(model_schema(
+                scorer.model, f"cardkit {game} score sheet", scorer.description))
     return out
 
 

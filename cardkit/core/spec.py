@@ -14,10 +14,12 @@ from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
-from .diagnostics import CodeInfo, Pointer, Severity
+from .diagnostics import CodeInfo, Diagnostic, Pointer, Severity
 from .errors import UsageProblem
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from pydantic import BaseModel
 
     from .content import GameContent
@@ -130,6 +132,41 @@ class Check:
         return CodeInfo(self.code, self.severity, self.summary, inspect.cleandoc(self.run.__doc__ or ""))
 
 
+class ScoreReport(Protocol):
+    """What a score calculator returns: the scored sheets and the errors of the others."""
+
+    #: Located errors of the sheets that could not be scored (empty when every sheet scored).
+    diagnostics: list[Diagnostic]
+
+    def to_json(self) -> str:
+        """The scored sheets as a JSON document."""
+        ...
+
+    def to_text(self) -> str:
+        """The scored sheets as a table a player reads."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class SheetScorer:
+    """A game's score calculator: ``cardkit score GAME SHEET...`` over filled-in paper sheets.
+
+    ``score(paths, cards, content_dir)`` reads every sheet (a YAML file of ``model``), scores
+    the good ones and reports the bad ones as located diagnostics, never raising for bad input
+    (unknown ``cards`` ids are a :class:`~cardkit.core.errors.UsageProblem`). ``codes`` are the
+    diagnostic codes sheets can get (listed by ``cardkit codes``); the JSON Schema of ``model``
+    is written to ``schemas/<game>/score-sheet.schema.json``.
+    """
+
+    score: Callable[[Sequence[Path], Sequence[str] | None, Path], ScoreReport]
+    model: type[BaseModel]
+    codes: tuple[CodeInfo, ...] = ()
+    description: str = ""
+
+    #: File name of the sheet model's JSON Schema inside ``schemas/<game>/``.
+    schema_name = "score-sheet.schema.json"
+
+
 class GameSpec(Protocol):
     """What every game plug-in provides."""
 
@@ -170,6 +207,9 @@ class Game:
     label: Callable[[Record[Any]], str] | None = None
     #: The object with its references resolved, for ``cardkit show``.
     resolve: Callable[[GameContent, Record[Any]], dict[str, Any]] | None = None
+    #: The score calculator of ``cardkit score GAME SHEET...`` (a :class:`SheetScorer`);
+    #: ``None``: the game has none and the command refuses it.
+    score_sheets: SheetScorer | None = None
 
     def kind_for(self, relpath: str) -> FileKind | None:
         """The first kind whose pattern matches ``relpath``."""
@@ -198,12 +238,15 @@ def where(content: GameContent, record: Record[Any], path: Pointer = ()) -> str:
 
 
 def iter_codes(game: GameSpec) -> Iterator[CodeInfo]:
-    """All codes a game's checks can emit."""
+    """All codes a game can report: its checks, its fit check and its score sheets."""
     for check in game.checks:
         yield check.info
     fit = getattr(game, "fit_code", None)
     if fit is not None:
         yield fit
+    scorer = getattr(game, "score_sheets", None)
+    if scorer is not None:
+        yield from scorer.codes
 
 
 # -- code documentation (``cardkit codes``) ----------------------------------------------------

@@ -31,6 +31,8 @@ class SimReport:
     result: RunResult
     summary: dict[str, Any] = field(default_factory=dict)
     extras: dict[str, Any] = field(default_factory=dict)
+    #: Engine options of the run (``--option``), when any were given.
+    options: dict[str, Any] = field(default_factory=dict)
 
     def to_dict(self, rows: bool = True) -> dict[str, Any]:
         """The JSON document (no timings: the same seed gives the same document)."""
@@ -40,6 +42,9 @@ class SimReport:
             "games_played": len(self.result.rows), "interrupted": self.result.interrupted,
             "summary": self.summary, "extras": self.extras,
         }
+        if self.options:
+            out["options"] = {k: list(v) if isinstance(v, tuple) else v
+                              for k, v in self.options.items()}
         if rows:
             out["rows"] = [r.to_dict() for r in self.result.rows]
         return out
@@ -155,6 +160,26 @@ def _sim_of(game: str) -> Any:
     return sim
 
 
+def engine_option_values(game: str, make_engine: Any,
+                         options: tuple[tuple[str, Any], ...]) -> tuple[tuple[str, Any], ...]:
+    """Check engine options against the keyword parameters of the game's ``make_engine`` (a
+    name it does not take is a :class:`UsageProblem` listing the ones it does) and turn a text
+    value for a tuple parameter into its comma-separated parts (``include=tunnel,viaduct``)."""
+    import inspect
+
+    params = {name: p for name, p in list(inspect.signature(make_engine).parameters.items())[1:]
+              if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
+    out = []
+    for name, value in options:
+        if name not in params:
+            known = ", ".join(sorted(params)) or "none"
+            raise UsageProblem(f"{game} has no engine option {name!r} (its options: {known})")
+        if isinstance(value, str) and "tuple" in str(params[name].annotation):
+            value = tuple(part.strip() for part in value.split(",") if part.strip())
+        out.append((name, value))
+    return tuple(out)
+
+
 def _simulate_checked(game: str, content: GameContent, content_dir: Path, games: int, seed: int,
                       bots: list[str] | None, players: int | None, backend: Backend,
                       workers: int, scheduler: str | None, turn_cap: int,
@@ -162,6 +187,7 @@ def _simulate_checked(game: str, content: GameContent, content_dir: Path, games:
                       mirrored: bool) -> SimReport:
     """:func:`simulate` on content that passed the gate."""
     sim = _sim_of(game)
+    engine_options = engine_option_values(game, sim.make_engine, engine_options)
     try:
         engine = sim.make_engine(content, **dict(engine_options))
     except ValueError as exc:  # an engine option names no map, preset or card of the content
@@ -176,7 +202,8 @@ def _simulate_checked(game: str, content: GameContent, content_dir: Path, games:
                   mirrored=mirrored)
     result = run(setup, games, backend, workers, scheduler, progress)
     extras = sim.extras(result.rows, content) if sim.extras and result.rows else {}
-    return SimReport(game, seed, chosen, result, summarise(seat_labels(result.rows)), extras)
+    return SimReport(game, seed, chosen, result, summarise(seat_labels(result.rows)), extras,
+                     dict(engine_options))
 
 
 def transcript(game: str, content_dir: Path, seed: int, bots: list[str] | None = None,

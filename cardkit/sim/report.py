@@ -37,7 +37,9 @@ def to_text(report: SimReport) -> str:
               "games only)" if report.result.interrupted else f"{s['games']} games")
     lines = [f"{report.game}: {played}, seed {report.seed}, "
              f"{len(report.bots)} player{'' if len(report.bots) == 1 else 's'} "
-             f"({', '.join(report.bots)})"]
+             f"({', '.join(report.bots)})"
+             + "".join(f", {k}={','.join(v) if isinstance(v, tuple) else v}"
+                       for k, v in report.options.items())]
     if not s["games"]:
         return lines[0] + "\nno game finished\n"
     lines.append(f"{'bot':<16}{'games':>7}{'wins':>7}{'ties':>6}{'win rate':>10}"

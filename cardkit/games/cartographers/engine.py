@@ -420,9 +420,9 @@ class CartographersEngine:
         return state
 
 
-def make_engine(content: GameContent, **options: Any) -> CartographersEngine:
-    """The engine for validated Cartographers content (option ``map``: ``A`` or ``B``)."""
-    side = str(options.get("map", "A")).upper()
+def make_engine(content: GameContent, map: str = "A") -> CartographersEngine:
+    """The engine for validated Cartographers content, played on map side ``map`` (A or B)."""
+    side = map.upper()
     world = World.from_content(content)
     if side not in world.maps:
         raise ValueError(f"no map side {side!r}; the content has {', '.join(sorted(world.maps))}")
