@@ -15,7 +15,7 @@ from .conftest import SHIPPED, run
 
 
 def _json(**kwargs) -> str:  # type: ignore[no-untyped-def]
-    return rep.to_json(simulate("cartographers", SHIPPED, games=16, seed=1,
+    return rep.to_json(simulate("cartographers", SHIPPED, games=8, seed=1,
                                 bots=["greedy", "random", "random"], **kwargs))
 
 

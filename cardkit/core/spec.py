@@ -223,6 +223,35 @@ class Game:
         raise KeyError(name)
 
 
+def duplicate_ids(content: GameContent, kinds: Iterable[str] | None = None,
+                  noun: Callable[[str], str] = lambda kind: "") -> Iterator[Finding]:
+    """A finding at every id used twice within one kind (every kind of the game by default);
+    the message names the place of the first definition. The body of each game's
+    unique-ids check (each keeps its own code and documentation)."""
+    for kind in (k.name for k in content.game.kinds) if kinds is None else kinds:
+        first: dict[str, Record[Any]] = {}
+        for rec in content.of(kind):
+            if rec.id in first:
+                what = noun(kind)
+                yield Finding(f"duplicate {what + ' ' if what else ''}id {rec.id!r} (first "
+                              f"defined at {where(content, first[rec.id], ('id',))})",
+                              rec, ("id",))
+            first.setdefault(rec.id, rec)
+
+
+def lazy(module: str, name: str) -> Callable[..., Any]:
+    """``module.name``, imported on its first call: a game's templates and reports stay out of
+    commands that never print or report (a cached ``check`` imports no template)."""
+    def call(*args: Any, **kwargs: Any) -> Any:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)(*args, **kwargs)
+
+    call.__name__ = call.__qualname__ = name
+    call.__doc__ = f"``{module}.{name}`` (imported on first use)."
+    return call
+
+
 def where(content: GameContent, record: Record[Any], path: Pointer = ()) -> str:
     """``file:line:col`` of a record (or a path inside it), for messages that point at a second
     place ("first defined at cards/base.yaml:19:9"). Composes the file once more; use it only on

@@ -489,3 +489,14 @@ def back_transform(slot: Slot) -> PointMap:
     if slot.back_turn == 180:
         return lambda u, v: (t.right - u, t.top - v)
     return lambda u, v: (t.x + u, t.y + v)
+
+
+def star_points(cx: float, cy: float, r: float, inner: float = 0.45) -> list[tuple[float, float]]:
+    """The ten corners of a five-pointed star centred on ``(cx, cy)`` with outer radius ``r``
+    (the VP, coin and star glyphs of every game)."""
+    out = []
+    for k in range(10):
+        rr = r * (1.0 if k % 2 == 0 else inner)
+        a = math.pi / 2 + k * math.pi / 5
+        out.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    return out

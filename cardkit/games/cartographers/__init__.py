@@ -10,9 +10,7 @@ consistency rules (``CAR…``).
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.spec import FileKind, Game, TextField
+from ...core.spec import FileKind, Game, TextField, lazy
 from ...pdf.model import DecksFile
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
@@ -21,35 +19,6 @@ from .engine import make_engine
 from .model import (AmbushFile, EdictsFile, ExploreFile, MapsFile, ScoringFile, SeasonsFile,
                     SheetFile, StringsFile, TitlesFile)
 from .sheet import SCORER
-
-def _extras(rows: Any, content: Any) -> Any:
-    """Simulation statistics (:func:`.report.extras`, loaded on first use)."""
-    from .report import extras
-
-    return extras(rows, content)
-
-
-def _extras_text(extras: Any) -> Any:
-    """The text report's lines for those statistics (:func:`.report.extras_text`)."""
-    from .report import extras_text
-
-    return extras_text(extras)
-
-
-def print_decks(content: Any, loc: Any, units: str = "metric", **options: Any) -> Any:
-    """The printable decks (:func:`.render.print_decks`; the templates load on first use, so a
-    cached ``check`` does not import them)."""
-    from .render import print_decks as build
-
-    return build(content, loc, units, **options)
-
-
-def print_boards(content: Any, loc: Any, **options: Any) -> Any:
-    """The printable map sheets A and B (:func:`.mapsheet.print_boards`, loaded on first use)."""
-    from .mapsheet import print_boards as build
-
-    return build(content, loc, **options)
-
 
 SPEC = Game(
     id="cartographers",
@@ -89,10 +58,11 @@ SPEC = Game(
     ),
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
-    print_decks=print_decks,
-    print_boards=print_boards,
+    print_decks=lazy(f"{__name__}.render", "print_decks"),
+    print_boards=lazy(f"{__name__}.mapsheet", "print_boards"),
     fit_code=FIT_CODE,
     score_sheets=SCORER,
-    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras=_extras,
-                extras_text=_extras_text),
+    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS,
+                extras=lazy(f"{__name__}.report", "extras"),
+                extras_text=lazy(f"{__name__}.report", "extras_text")),
 )

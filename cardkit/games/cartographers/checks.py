@@ -16,6 +16,7 @@ from typing import Any, get_args
 from ...core.content import GameContent
 from ...core.diagnostics import CodeInfo, Severity
 from ...core.spec import Check, Finding, Record, where
+from ...core.spec import duplicate_ids as unique_ids
 from ...core.suggest import did_you_mean
 from .board import N, Board
 from .model import EdictLetter, Stack
@@ -369,13 +370,7 @@ def duplicate_ids(content: GameContent) -> Iterator[Finding]:
         - {id: hamlet, number: 9, name: Hamlet}
         - {id: homestead, number: 12, name: Homestead}
     """
-    for kind in (k.name for k in content.game.kinds):
-        first: dict[str, Record[Any]] = {}
-        for rec in content.of(kind):
-            if rec.id in first:
-                yield Finding(f"duplicate id {rec.id!r} (first defined at "
-                              f"{where(content, first[rec.id], ('id',))})", rec, ("id",))
-            first.setdefault(rec.id, rec)
+    yield from unique_ids(content)
 
 
 # -- maps and titles ----------------------------------------------------------------------------

@@ -16,6 +16,7 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from ...pdf.geometry import star_points
 from ...pdf.layout import RGB, contrast
 
 INK: RGB = (0.16, 0.12, 0.09)
@@ -249,16 +250,6 @@ def coin_space(c: Any, cx: float, cy: float, s: float, line: float) -> None:
     c.setFillColorRGB(*tint(GOLD, 0.7))
     _poly(c, star_points(cx, cy, s * 0.22))
     c.restoreState()
-
-
-def star_points(cx: float, cy: float, r: float, inner: float = 0.45) -> list[tuple[float, float]]:
-    """The ten corners of a five-pointed star."""
-    out = []
-    for k in range(10):
-        rr = r * (1.0 if k % 2 == 0 else inner)
-        a = math.pi / 2 + k * math.pi / 5
-        out.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return out
 
 
 def star(c: Any, cx: float, cy: float, s: float, colour: RGB = INK) -> None:

@@ -6,9 +6,7 @@ and ``cards/*.yaml`` (topics). See ``checks.py`` for the consistency rules.
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.spec import FileKind, Game, TextField
+from ...core.spec import FileKind, Game, TextField, lazy
 from .checks import CHECKS, FIT_CODE
 from .describe import label, resolve
 from ...pdf.model import DecksFile
@@ -17,14 +15,6 @@ from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
 from .engine import make_engine
 from .report import extras
-
-def print_decks(content: Any, loc: Any, units: str = "metric", **options: Any) -> Any:
-    """The printable decks (:func:`.render.print_decks`; the templates load on first use, so a
-    cached ``check`` does not import them)."""
-    from .render import print_decks as build
-
-    return build(content, loc, units, **options)
-
 
 SPEC = Game(
     id="terra",
@@ -50,7 +40,7 @@ SPEC = Game(
     ),
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
-    print_decks=print_decks,
+    print_decks=lazy(f"{__name__}.render", "print_decks"),
     fit_code=FIT_CODE,
     print_units=("metric", "imperial"),
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras),

@@ -11,7 +11,8 @@ from typing import Any
 
 from ...core.content import GameContent
 from ...core.diagnostics import CodeInfo, Severity
-from ...core.spec import Check, Finding, Record, where
+from ...core.spec import Check, Finding, Record
+from ...core.spec import duplicate_ids as unique_ids
 from ...core.suggest import did_you_mean
 from .bars import in_range, side_value
 from .model import Bar, Card, Region
@@ -36,15 +37,7 @@ def duplicate_ids(content: GameContent) -> Iterator[Finding]:
         - id: golden-gate-bridge-span
           topic: Golden Gate Bridge (main span)
     """
-    for kind in ("regions", "bars", "cards"):
-        first: dict[str, Record[Any]] = {}
-        for rec in content.of(kind):
-            if rec.id in first:
-                other = first[rec.id]
-                yield Finding(f"duplicate {kind[:-1]} id {rec.id!r} (first defined at "
-                              f"{where(content, other, ('id',))})", rec, ("id",))
-            else:
-                first[rec.id] = rec
+    yield from unique_ids(content, ("regions", "bars", "cards"), noun=lambda kind: kind[:-1])
 
 
 def self_neighbour(content: GameContent) -> Iterator[Finding]:

@@ -6,30 +6,13 @@ Content: ``cards/*.yaml`` (card kinds with effects as data), ``maps/*.yaml`` (To
 
 from __future__ import annotations
 
-from typing import Any
-
-from ...core.spec import FileKind, Game, TextField
+from ...core.spec import FileKind, Game, TextField, lazy
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot, strength_cards, strength_setup
 from .checks import CHECKS, FIT_CODE
 from .engine import make_engine
 from ...pdf.model import DecksFile
 from .model import BotsFile, CardsFile, MapsFile, RouteBonusFile, SetupFile, StringsFile
-
-def print_decks(content: Any, loc: Any, units: str = "metric", **options: Any) -> Any:
-    """The printable decks (:func:`.render.print_decks`; the templates load on first use, so a
-    cached ``check`` does not import them)."""
-    from .render import print_decks as build
-
-    return build(content, loc, units, **options)
-
-
-def print_boards(content: Any, loc: Any, **options: Any) -> Any:
-    """The printable map boards (:func:`.board.print_boards`, loaded on first use)."""
-    from .board import print_boards as build
-
-    return build(content, loc, **options)
-
 
 SPEC = Game(
     id="trains",
@@ -62,8 +45,8 @@ SPEC = Game(
     ),
     checks=CHECKS,
     tokens=frozenset({"[coin]", "[vp]", "[waste]", "[rail]", "[station]"}),
-    print_decks=print_decks,
-    print_boards=print_boards,
+    print_decks=lazy(f"{__name__}.render", "print_decks"),
+    print_boards=lazy(f"{__name__}.board", "print_boards"),
     fit_code=FIT_CODE,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras=None,
                 strength_cards=strength_cards, strength_setup=strength_setup),

@@ -9,7 +9,8 @@ from typing import Any
 
 from ...core.content import GameContent
 from ...core.diagnostics import CodeInfo, Severity
-from ...core.spec import Check, Finding, Record, where
+from ...core.spec import Check, Finding, Record
+from ...core.spec import duplicate_ids as unique_ids
 from ...core.suggest import did_you_mean
 from .hooks import HOOKS
 from .maps import adjacency, rule_pairs, slug
@@ -30,13 +31,7 @@ def duplicate_ids(content: GameContent) -> Iterator[Finding]:
         - {id: tunnel, name: Tunnel}
         - {id: viaduct, name: Viaduct}
     """
-    for kind in ("cards", "maps", "setups", "bonuses"):
-        first: dict[str, Record[Any]] = {}
-        for rec in content.of(kind):
-            if rec.id in first:
-                yield Finding(f"duplicate id {rec.id!r} (first defined at "
-                              f"{where(content, first[rec.id], ('id',))})", rec, ("id",))
-            first.setdefault(rec.id, rec)
+    yield from unique_ids(content, ("cards", "maps", "setups", "bonuses"))
 
 
 def pile_totals(content: GameContent) -> Iterator[Finding]:

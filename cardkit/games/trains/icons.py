@@ -11,6 +11,8 @@ import math
 from collections.abc import Callable
 from typing import Any
 
+from ...pdf.geometry import star_points
+
 RGB = tuple[float, float, float]
 INK: RGB = (0.12, 0.12, 0.14)
 GOLD: RGB = (0.96, 0.78, 0.22)
@@ -39,16 +41,6 @@ def coin(canvas: Any, cx: float, cy: float, s: float, hole: bool = True) -> None
     canvas.setFillColorRGB(*GOLD_DARK)
     h = s * 0.09
     canvas.rect(cx - h, cy - h, 2 * h, 2 * h, stroke=0, fill=1)
-
-
-def star_points(cx: float, cy: float, r: float, inner: float = 0.45) -> list[tuple[float, float]]:
-    """The ten corners of a five-pointed star."""
-    out = []
-    for k in range(10):
-        rr = r * (1.0 if k % 2 == 0 else inner)
-        a = math.pi / 2 + k * math.pi / 5
-        out.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
-    return out
 
 
 def vp(canvas: Any, cx: float, cy: float, s: float) -> None:
