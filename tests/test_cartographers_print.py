@@ -425,3 +425,26 @@ def test_cardkit_pdf_writes_the_deck_and_both_sheets(tmp_path: Path,
             (f"build/cartographers-sheet-b-{code}.pdf", True)]
         assert [f.cards for f in files if not f.board] == [41]
         assert all(f.pages == 1 for f in files if f.board)
+
+
+@pytest.mark.parametrize(("rel", "old", "new"), [
+    # sheet.yaml fails its schema: no sheet record, so no coin track (found by the fuzzer:
+    # the map sheet printer indexed the missing record)
+    ("sheet.yaml", "coin_track: 14", "coin_track: many"),
+    # no deck and no sheet record: the backs' title falls back to the game's name
+    ("decks.yaml", "    size: poker", "    size: huge"),
+    # a terrain card without terrains is CAR004, and still fits (no swatch, outlined cells)
+    ("cards/explore.yaml", "    terrains: [water]", "    terrains: []"),
+])
+def test_content_that_fails_check_is_reported_not_crashed_on(shipped: Path, rel: str, old: str,
+                                                              new: str) -> None:
+    path = shipped / "cartographers" / rel
+    text = path.read_text("utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), "utf-8")
+    if rel == "decks.yaml":  # both records gone at once
+        sheet = shipped / "cartographers" / "sheet.yaml"
+        sheet.write_text(sheet.read_text("utf-8").replace("coin_track: 14", "coin_track: x"))
+    report = check_dir(shipped, "cartographers")
+    assert report.summary.errors >= 1
+    assert all(d.line >= 1 and d.col >= 1 for d in report.diagnostics)

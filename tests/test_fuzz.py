@@ -1,7 +1,8 @@
 """Property test: mutated copies of real content files end in diagnostics, never a traceback.
 
 Hypothesis draws mutations (line deletions, duplications, swaps, random lines, byte edits) of
-the shipped Terra files; every run must return a report whose findings are all located.
+the shipped Terra and Cartographers files; every run must return a report whose findings are all
+located.
 
 ``CARDKIT_FUZZ_EXAMPLES`` sets the number of examples (default 100, as CI runs it: each
 example runs the whole check, the fit of every printed face in every locale included);
@@ -21,7 +22,7 @@ from cardkit.core.diagnostics import Severity
 
 from .conftest import SHIPPED
 
-FILES = sorted((SHIPPED / "terra").rglob("*.yaml"))
+FILES = sorted(p for game in ("terra", "cartographers") for p in (SHIPPED / game).rglob("*.yaml"))
 ORIGINALS = {p.relative_to(SHIPPED).as_posix(): p.read_bytes() for p in FILES}
 EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "100"))
 DERANDOMIZE = os.environ.get("CARDKIT_FUZZ_DERANDOMIZE", "1") != "0"
@@ -72,7 +73,8 @@ def test_mutated_content_gives_diagnostics_not_tracebacks(tmp_path_factory, name
     try:
         target.write_bytes(mutate(ORIGINALS[name], lines_ops, bytes_ops))
         # the parse cache spares re-parsing the unchanged files; the mutated one is new
-        report = run_check(CheckOptions(("terra",), root, root.parent / "fuzz-cache"))
+        game = name.split("/", 1)[0]
+        report = run_check(CheckOptions((game,), root, root.parent / "fuzz-cache"))
     finally:
         target.write_bytes(ORIGINALS[name])
     for d in report.diagnostics:

@@ -3,9 +3,9 @@
 Where ``test_fuzz.py`` breaks the YAML text, this fuzzer keeps the YAML valid and changes
 *values*, the way an editor's slip does: one id swapped for another id (of the same or another
 kind), a number replaced by 0, -1, a huge number or another number of the file, a list item
-dropped, an object duplicated (its id twice). Each mutated copy of the shipped Terra or Trains
-content is then run through ``check``; when check finds no errors, through ``simulate`` (two
-short games), ``pdf`` (one deck) and ``list``/``show``. The properties:
+dropped, an object duplicated (its id twice). Each mutated copy of the shipped Terra, Trains or
+Cartographers content is then run through ``check``; when check finds no errors, through
+``simulate`` (two short games), ``pdf`` (one deck) and ``list``/``show``. The properties:
 
 * no command ever fails internally (an exception that is not a usage problem or the gate,
   ``internal error`` or a traceback on the command line);
@@ -50,8 +50,8 @@ from .conftest import SHIPPED
 FUZZ_EXAMPLES = int(os.environ.get("CARDKIT_FUZZ_EXAMPLES", "500"))
 EXAMPLES = int(os.environ.get("CARDKIT_VALUE_FUZZ_EXAMPLES", str(max(10, FUZZ_EXAMPLES // 20))))
 DERANDOMIZE = os.environ.get("CARDKIT_FUZZ_DERANDOMIZE", "1") != "0"
-GAMES = ("terra", "trains")
-PDF_DECK = {"terra": "cards", "trains": "randomizers"}
+GAMES = ("terra", "trains", "cartographers")
+PDF_DECK = {"terra": "cards", "trains": "randomizers", "cartographers": "base"}
 ID_RE = re.compile(r"^[a-z0-9]+(-[a-z0-9]+)*$")
 LOAD_CODES = re.compile(r"^(YML|SCH)\d+$|^CK002$")
 Path_ = tuple[Any, ...]

@@ -87,11 +87,16 @@ class CartographersPrinter:
 
     def __init__(self, content: GameContent, loc: Localizer, ink_saver: bool = False) -> None:
         self.content, self.loc, self.ink = content, loc, ink_saver
-        decks = content.of("decks")
-        self.title, self.title_src = (
-            (loc.text("decks", decks[0].id, "name"), TextSource("decks", decks[0].id, "name"))
-            if decks else (loc.text("sheets", content.of("sheets")[0].id, "name"),
-                           TextSource("sheets", content.of("sheets")[0].id, "name")))
+        # the title on the backs: the deck's name, else the sheet's (content that failed its
+        # schema may have neither; the title is then the game's own, untranslated)
+        named = [("decks", r) for r in content.of("decks")] + \
+            [("sheets", r) for r in content.of("sheets")]
+        if named:
+            kind, rec = named[0]
+            self.title = loc.text(kind, rec.id, "name")
+            self.title_src: TextSource | None = TextSource(kind, rec.id, "name")
+        else:
+            self.title, self.title_src = content.game.title, None
 
     # -- pieces ------------------------------------------------------------------------------
     @property

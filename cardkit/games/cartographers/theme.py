@@ -215,8 +215,9 @@ def space(c: Any, terrain: str, x: float, y: float, s: float, line: float,
 
 def split_space(c: Any, terrains: list[str], x: float, y: float, s: float, line: float) -> None:
     """A space of a shape that may be drawn in any of ``terrains``: one vertical band per
-    terrain, in the order listed, and a dark outline."""
-    w = s / len(terrains)
+    terrain, in the order listed, and a dark outline (only the outline when a card lists no
+    terrain, an error CAR004 reports)."""
+    w = s / max(1, len(terrains))
     for i, t in enumerate(terrains):
         c.setFillColorRGB(*TERRAIN_RGB[t])
         c.rect(x + i * w, y, w, s, stroke=0, fill=1)
