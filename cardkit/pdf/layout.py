@@ -308,6 +308,17 @@ def stamp(key: Hashable, painter: Painter, box: Box) -> Painter:
 # ---------------------------------------------------------------------------------------------
 # colour
 
+def polygon(canvas: Any, pts: list[tuple[float, float]], stroke: int = 0, fill: int = 1) -> None:
+    """A closed polygon through ``pts`` (points), filled and/or stroked with the canvas's
+    current colours (the glyphs of every game)."""
+    p = canvas.beginPath()
+    p.moveTo(*pts[0])
+    for q in pts[1:]:
+        p.lineTo(*q)
+    p.close()
+    canvas.drawPath(p, stroke=stroke, fill=fill)
+
+
 def luminance(rgb: RGB) -> float:
     """WCAG 2 relative luminance of an sRGB colour (components 0..1)."""
     def channel(c: float) -> float:

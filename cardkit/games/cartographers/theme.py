@@ -18,6 +18,7 @@ from typing import Any
 
 from ...pdf.geometry import star_points
 from ...pdf.layout import RGB, contrast
+from ...pdf.layout import polygon as _poly
 
 INK: RGB = (0.16, 0.12, 0.09)
 PAPER: RGB = (0.98, 0.95, 0.87)
@@ -80,15 +81,6 @@ def mark_on(bg: RGB) -> RGB:
     ink = on(bg)
     return (0.55 * ink[0] + 0.45 * bg[0], 0.55 * ink[1] + 0.45 * bg[1],
             0.55 * ink[2] + 0.45 * bg[2])
-
-
-def _poly(c: Any, pts: list[tuple[float, float]], stroke: int = 0, fill: int = 1) -> None:
-    p = c.beginPath()
-    p.moveTo(*pts[0])
-    for q in pts[1:]:
-        p.lineTo(*q)
-    p.close()
-    c.drawPath(p, stroke=stroke, fill=fill)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -12,20 +12,12 @@ from collections.abc import Callable
 from typing import Any
 
 from ...pdf.geometry import star_points
+from ...pdf.layout import polygon as _poly
 
 RGB = tuple[float, float, float]
 INK: RGB = (0.12, 0.12, 0.14)
 GOLD: RGB = (0.96, 0.78, 0.22)
 GOLD_DARK: RGB = (0.55, 0.38, 0.02)
-
-
-def _poly(canvas: Any, pts: list[tuple[float, float]], stroke: int = 0, fill: int = 1) -> None:
-    p = canvas.beginPath()
-    p.moveTo(*pts[0])
-    for q in pts[1:]:
-        p.lineTo(*q)
-    p.close()
-    canvas.drawPath(p, stroke=stroke, fill=fill)
 
 
 def coin(canvas: Any, cx: float, cy: float, s: float, hole: bool = True) -> None:
