@@ -26,9 +26,13 @@ run: $(STAMP)
 	$(BIN)/cardkit pdf cartographers --locale en
 	$(BIN)/cardkit pdf cartographers --locale el
 	$(BIN)/cardkit pdf cartographers --locale pl
+	$(BIN)/cardkit pdf terra-futura --locale en
+	$(BIN)/cardkit pdf terra-futura --locale el
+	$(BIN)/cardkit pdf terra-futura --locale pl
 	$(BIN)/cardkit simulate terra --games 500 --seed 7 --out build/terra-sim.json --report build/terra-sim.pdf
 	$(BIN)/cardkit simulate trains --games 200 --seed 1 --bots baseline,rails-first --out build/trains-sim.json
 	$(BIN)/cardkit simulate cartographers --games 100 --seed 1 --out build/cartographers-sim.json
+	$(BIN)/cardkit simulate terra-futura --games 200 --seed 1 --out build/terra-futura-sim.json
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)
@@ -48,6 +52,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/bench_trains.py
 	$(BIN)/python bench/bench_cartographers.py
+	$(BIN)/python bench/bench_terra_futura.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

@@ -105,7 +105,7 @@ def test_every_game_and_translation_code_has_a_failing_and_a_passing_fixture() -
     # case must report the code at the expected places, the passing one (or the base) must not
     cases = {}
     for name in ("terra_cases.yaml", "trains_cases.yaml", "cartographers_cases.yaml",
-                 "i18n_cases.yaml"):
+                 "terra_futura_cases.yaml", "i18n_cases.yaml"):
         for case in SAFE.load((FIXTURES / name).read_text("utf-8"))["cases"]:
             cases[case["code"]] = case
     # every game's checks and fit code (a score calculator's sheet codes are tested with it)
@@ -481,3 +481,21 @@ def test_no_pydantic_jargon_for_any_wrong_value(game: str) -> None:
                     node = node[key]
                 node[path[-1]] = value
                 _messages(kind.model, {kind.items: [data]})  # asserts no jargon
+
+
+@pytest.mark.parametrize(("pattern", "placeholder"), [
+    (r"^#[0-9a-fA-F]{6}$", "#000000"),  # Terra Futura's resource colour
+    (r"^[X.]+$", "X"),  # a shape or pattern row
+    (r"^(ab|c)\d{2,}$", "c00"),  # the shortest branch, a repeat's minimum
+])
+def test_a_placeholder_matches_the_fields_pattern(pattern: str, placeholder: str) -> None:
+    from cardkit.core.scaffold import _matching
+
+    assert _matching("TODO colour", pattern, "resources.colour") == placeholder
+
+
+def test_a_pattern_no_placeholder_can_meet_is_a_clear_problem() -> None:
+    from cardkit.core.scaffold import ScaffoldProblem, _matching
+
+    with pytest.raises(ScaffoldProblem, match="cannot make a placeholder for x matching"):
+        _matching("TODO", r"^[^T](?=y)$", "x")

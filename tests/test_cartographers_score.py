@@ -402,7 +402,7 @@ def test_a_game_without_a_score_calculator_is_refused() -> None:
     result = CliRunner().invoke(main, ["score", "terra", str(MAP_A), "--content", str(SHIPPED)])
     assert result.exit_code == 2
     assert result.stderr == ("cardkit: terra has no score calculator; games with one: "
-                             "cartographers\n")
+                             "cartographers, terra-futura\n")
 
 
 # -- codes and schema ---------------------------------------------------------------------------

@@ -8,6 +8,8 @@ from pathlib import Path
 
 import click
 
+from ..core.errors import UsageProblem
+from ..core.registry import get_game
 from .app import _guard, content_option, force_option
 
 
@@ -39,6 +41,9 @@ from .app import _guard, content_option, force_option
               help="Write the JSON report (every game row) to this file.")
 @click.option("--report", "report_pdf", type=click.Path(path_type=Path), default=None,
               help="Write a PDF report with charts.")
+@click.option("--balance", "balance_md", type=click.Path(path_type=Path), default=None,
+              help="Write the game's balance report (Markdown: the card tables against the "
+              "bounds the set is balanced to; Terra Futura).")
 @force_option
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
@@ -46,7 +51,8 @@ from .app import _guard, content_option, force_option
 def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | None,
              players: int | None, workers: int | None, backend: str, scheduler: str | None,
              turn_cap: int, options: tuple[str, ...], fmt: str, out: Path | None,
-             report_pdf: Path | None, progress: bool | None, force: bool) -> None:
+             report_pdf: Path | None, balance_md: Path | None, progress: bool | None,
+             force: bool) -> None:
     """Play seeded games with bots; report win rates, lengths and the game's statistics.
 
     The same seed gives the same results on any backend and worker count. Ctrl-C stops the run
@@ -54,12 +60,15 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     """
     from ..core.outputs import check_output, write_output
     from ..sim import report as rep
+    from ..sim.api import balance_report
     from ..sim.api import simulate as run_simulation
 
     roots = (content_dir,)
-    for target in (out, report_pdf):  # refuse before the run, not after it
+    for target in (out, report_pdf, balance_md):  # refuse before the run, not after it
         if target is not None:
             check_output(target, force=force, content_roots=roots)
+    if balance_md is not None and getattr(get_game(game).sim, "balance", None) is None:
+        raise UsageProblem(f"{game!r} has no balance report (--balance)")
 
     show = sys.stderr.isatty() if progress is None else progress
     bar = _ProgressBar() if show else None
@@ -77,6 +86,15 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     if report_pdf is not None:
         write_output(report_pdf, rep.to_pdf(result), force=force, content_roots=roots)
         click.echo(f"wrote {report_pdf}", err=True)
+    if balance_md is not None:
+        # the run's result depends on these options only (never on workers or backend)
+        command = " ".join([f"cardkit simulate {game} --games {games} --seed {seed}",
+                            *([f"--bots {bots}"] if bots else []),
+                            *([f"--players {players}"] if players else []),
+                            *(f"--option {o}" for o in options), f"--balance {balance_md}"])
+        write_output(balance_md, balance_report(result, content_dir, command), force=force,
+                     content_roots=roots)
+        click.echo(f"wrote {balance_md}", err=True)
     if result.result.interrupted:
         click.echo(f"cardkit: interrupted after {len(result.result.rows)} of {games} games",
                    err=True)

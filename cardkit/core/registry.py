@@ -16,6 +16,7 @@ GAMES: dict[str, str] = {
     "terra": "cardkit.games.terra",
     "trains": "cardkit.games.trains",
     "cartographers": "cardkit.games.cartographers",
+    "terra-futura": "cardkit.games.terra_futura",
 }
 
 

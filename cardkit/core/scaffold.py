@@ -22,6 +22,7 @@ import types
 import typing
 from dataclasses import dataclass, field
 from pathlib import Path
+from re import _parser as re_parser  # type: ignore[attr-defined]  # the stdlib's regex parser
 from typing import Any, Literal, Union
 
 from pydantic import BaseModel
@@ -136,14 +137,63 @@ def _value(tp: Any, metadata: list[Any], path: str, todo: list[str], index: int)
 
 
 def _matching(text: str, pattern: str | None, path: str) -> str:
-    """The placeholder itself when it matches the field's pattern, else the first simple
-    string that does (a shape row ``^[X.]+$`` gets ``X``): a skeleton must stay schema-valid."""
+    """The placeholder itself when it matches the field's pattern, else the shortest string
+    the pattern describes (a shape row ``^[X.]+$`` gets ``X``, a colour ``^#[0-9a-f]{6}$`` gets
+    ``#000000``): a skeleton must stay schema-valid."""
     if pattern is None or re.search(pattern, text):
         return text
-    for candidate in ("X", "x", "A", "a", "0", "1", "todo", "TODO"):
-        if re.search(pattern, candidate):
-            return candidate
+    try:
+        candidate = _shortest(re_parser.parse(pattern))
+    except (re.error, ValueError, KeyError):
+        candidate = None
+    if candidate is not None and re.search(pattern, candidate):
+        return candidate
     raise ScaffoldProblem(f"cannot make a placeholder for {path} matching {pattern!r}")
+
+
+_CATEGORY = {"CATEGORY_DIGIT": "0", "CATEGORY_WORD": "a", "CATEGORY_SPACE": " ",
+             "CATEGORY_NOT_DIGIT": "a", "CATEGORY_NOT_WORD": "-", "CATEGORY_NOT_SPACE": "a"}
+
+
+def _shortest(items: Any) -> str:
+    """The shortest string a parsed regular expression matches (``ValueError`` for what it
+    cannot say: look-arounds, back references, negated sets)."""
+    out = []
+    for op, arg in items:
+        name = str(op)
+        if name == "LITERAL":
+            out.append(chr(arg))
+        elif name == "ANY":
+            out.append("a")
+        elif name == "IN":
+            out.append(_first_in(arg))
+        elif name in ("MAX_REPEAT", "MIN_REPEAT", "POSSESSIVE_REPEAT"):
+            low, _high, sub = arg
+            out.append(_shortest(sub) * low)
+        elif name == "SUBPATTERN":
+            out.append(_shortest(arg[-1]))
+        elif name == "ATOMIC_GROUP":
+            out.append(_shortest(arg))
+        elif name == "BRANCH":
+            out.append(min((_shortest(b) for b in arg[1]), key=len))
+        elif name == "AT":
+            continue
+        else:
+            raise ValueError(name)
+    return "".join(out)
+
+
+def _first_in(members: Any) -> str:
+    for op, arg in members:
+        name = str(op)
+        if name == "LITERAL":
+            return chr(arg)
+        if name == "RANGE":
+            return chr(arg[0])
+        if name == "CATEGORY":
+            return _CATEGORY[str(arg)]
+        raise ValueError(name)  # NEGATE and the like
+    raise ValueError("empty set")
 
 
 # -- cardkit new -------------------------------------------------------------------------------

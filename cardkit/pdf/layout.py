@@ -333,6 +333,23 @@ def contrast(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+def readable_on(bg: RGB) -> RGB:
+    """Black or white, whichever reads better on ``bg`` (the higher WCAG contrast)."""
+    white, black = (1.0, 1.0, 1.0), (0.0, 0.0, 0.0)
+    return white if contrast(white, bg) >= contrast(black, bg) else black
+
+
+def tint(rgb: RGB, k: float) -> RGB:
+    """``rgb`` mixed with white (``k`` = share of white: 0 the colour, 1 white)."""
+    return (rgb[0] + (1 - rgb[0]) * k, rgb[1] + (1 - rgb[1]) * k, rgb[2] + (1 - rgb[2]) * k)
+
+
+def hex_rgb(colour: str) -> RGB:
+    """``#rrggbb`` as an RGB triple (components 0..1)."""
+    v = colour.lstrip("#")
+    return (int(v[0:2], 16) / 255, int(v[2:4], 16) / 255, int(v[4:6], 16) / 255)
+
+
 def grey(rgb: RGB) -> float:
     """The grey a colour prints as on a greyscale printer (luma, 0 black .. 1 white)."""
     r, g, b = rgb

@@ -132,6 +132,17 @@ def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, s
                              workers, scheduler, turn_cap, progress, engine_options, mirrored)
 
 
+def balance_report(report: SimReport, content_dir: Path, command: str,
+                   cache_dir: Path | None = DEFAULT_CACHE_DIR) -> str:
+    """The game's Markdown balance report of a finished run (``simulate --balance``);
+    a :class:`UsageProblem` for a game without one."""
+    sim = _sim_of(report.game)
+    if sim.balance is None:
+        raise UsageProblem(f"{report.game!r} has no balance report")
+    content = require_clean(report.game, content_dir, cache_dir=cache_dir)
+    return str(sim.balance(report.to_dict(rows=False), content, command))
+
+
 def run_options(backend: Backend, workers: int | None, scheduler: str | None) -> int:
     """Validate the backend options before any work starts (a scheduler must be a well-formed
     address of a Dask scheduler that answers within seconds); return the worker count."""

@@ -127,3 +127,6 @@ class SimSpec:
     strength_setup: Any = None
     #: Lines the text report prints for the game's statistics: ``(extras) -> list[str]``.
     extras_text: Any = None
+    #: The balance report of ``simulate --balance FILE.md``:
+    #: ``(report dict, GameContent, command line) -> Markdown``.
+    balance: Any = None

@@ -17,7 +17,7 @@ import math
 from typing import Any
 
 from ...pdf.geometry import star_points
-from ...pdf.layout import RGB, contrast
+from ...pdf.layout import RGB, readable_on, tint
 from ...pdf.layout import polygon as _poly
 
 INK: RGB = (0.16, 0.12, 0.09)
@@ -66,14 +66,8 @@ SEASON_RGB: dict[str, RGB] = {
 }
 
 
-def on(bg: RGB) -> RGB:
-    """Black or white, whichever reads better on ``bg``."""
-    return WHITE if contrast(WHITE, bg) >= contrast(BLACK, bg) else BLACK
-
-
-def tint(rgb: RGB, k: float) -> RGB:
-    """``rgb`` mixed with white (``k`` = share of white)."""
-    return (rgb[0] + (1 - rgb[0]) * k, rgb[1] + (1 - rgb[1]) * k, rgb[2] + (1 - rgb[2]) * k)
+#: Black or white, whichever reads better on a background (the shared rule).
+on = readable_on
 
 
 def mark_on(bg: RGB) -> RGB:

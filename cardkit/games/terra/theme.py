@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ...pdf.layout import RGB, WHITE, Ctx
+from ...pdf.layout import RGB, WHITE, Ctx, tint
 
 DIFFICULTY_RGB: dict[str, RGB] = {"yellow": (0.97, 0.80, 0.16), "green": (0.38, 0.69, 0.32),
                                   "blue": (0.18, 0.45, 0.84), "red": (0.62, 0.07, 0.10)}
@@ -27,12 +27,6 @@ INK: RGB = (0.11, 0.12, 0.16)
 MUTED: RGB = (0.33, 0.34, 0.38)
 PAPER: RGB = (1.0, 0.99, 0.96)
 BORDER = 3.5  # mm of difficulty colour inside the trim
-
-
-def tint(rgb: RGB, amount: float) -> RGB:
-    """``rgb`` mixed with white (``amount`` 1 is white)."""
-    r, g, b = rgb
-    return (r + (1 - r) * amount, g + (1 - g) * amount, b + (1 - b) * amount)
 
 
 def shade(rgb: RGB, amount: float) -> RGB:
