@@ -104,7 +104,7 @@ def test_bots_are_deterministic_given_their_generators() -> None:
 
 
 def test_greedy_beats_random_clearly_and_cautious_pollutes_less_than_greedy() -> None:
-    report = simulate("terra-futura", SHIPPED, games=80, seed=4, bots=["greedy", "random"],
+    report = simulate("terra-futura", SHIPPED, games=30, seed=4, bots=["greedy", "random"],
                       backend="serial")
     bots = {b["bot"]: b for b in report.summary["bots"]}
     assert bots["greedy"]["win_rate"] >= 0.9

@@ -20,13 +20,13 @@ GOLDEN_BOTS = ["greedy", "cautious", "random"]
 
 
 def test_the_cli_json_is_the_same_with_one_and_two_workers() -> None:
-    args = ("simulate", "terra-futura", "--games", "40", "--seed", "1", "--format", "json")
+    args = ("simulate", "terra-futura", "--games", "16", "--seed", "1", "--format", "json")
     one = run(*args, "--workers", "1")
     two = run(*args, "--workers", "2")
     assert one.exit_code == 0, one.output
     assert one.output == two.output
     data = json.loads(one.output)
-    assert len(data["rows"]) == 40 and data["bots"] == ["greedy", "greedy"]
+    assert len(data["rows"]) == 16 and data["bots"] == ["greedy", "greedy"]
 
 
 def test_the_dask_backend_gives_the_serial_json() -> None:

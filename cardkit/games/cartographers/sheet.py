@@ -23,7 +23,6 @@ is a located diagnostic (``YML…`` and ``SCH…`` as for content files, ``CAR1�
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -35,6 +34,7 @@ from ...core.checking import DEFAULT_CACHE_DIR
 from ...core.diagnostics import Diagnostic, Pointer, Severity
 from ...core.errors import UsageProblem
 from ...core.spec import SheetScorer
+from ...core.userfile import read_user_yaml, short
 from .board import DRAWABLE, LETTER, Board, N, bit, cells_of
 from .scoring import RULES, coins_from_mountains, monster_penalty
 from .sheet_codes import SHEET_CODES
@@ -46,7 +46,6 @@ MAX_SHEET_BYTES = 256 * 1024
 """A sheet file is a few hundred bytes; anything over this is refused unread (``YML007``)."""
 LEGEND = ".R" + "".join(LETTER[t] for t in (*DRAWABLE, "mountain", "wasteland"))
 """Every character a grid row may hold."""
-MAX_MESSAGE = 300
 """Longest diagnostic message shown (a hostile file's giant key is cut, not echoed)."""
 
 Coord = Annotated[int, Field(ge=0, le=N - 1)]
@@ -143,22 +142,11 @@ def read_sheet(path: Path, rules: SheetRules) -> tuple[Board, int] | list[Diagno
 
 
 def _read(path: Path, rules: SheetRules) -> _Sheet | list[Diagnostic]:
-    from ...core.discovery import FileProblem, read_content_bytes
-    from ...core.loader import decode, parse_text
-
-    display = path.as_posix()
-    if not os.path.lexists(path):
-        return [_error("YML014", "cannot read file: no such file", display, 1, 1)]
-    raw = read_content_bytes(path, MAX_SHEET_BYTES)
-    if isinstance(raw, FileProblem):
-        return [_short(raw.diagnostic(display))]
-    text, problems = decode(raw, display)
-    if text is None:
-        return problems
-    loaded = parse_text(text, display)
-    if loaded.diagnostics:
-        return [_short(d) for d in loaded.diagnostics]
-    return _Checker(loaded.data, text, display, rules).run()
+    read = read_user_yaml(path, MAX_SHEET_BYTES)
+    if isinstance(read, list):
+        return read
+    data, text, display = read
+    return _Checker(data, text, display, rules).run()
 
 
 class _Checker:
@@ -296,7 +284,7 @@ class _Checker:
                 if i in self.chars and diag.pointer is not None:
                     line, col = self._char(line, col, int(diag.pointer[1]), self.chars[i])
                 diag = replace(diag, line=line, col=col)
-            out.append(_short(diag))
+            out.append(short(diag))
         return sorted(out, key=Diagnostic.sort_key)
 
     def _char(self, line: int, col: int, r: int, index: int) -> tuple[int, int]:
@@ -314,16 +302,7 @@ class _Checker:
         return line, col
 
 
-def _error(code: str, message: str, file: str, line: int, col: int) -> Diagnostic:
-    return Diagnostic(code, Severity.ERROR, message, file, line, col)
 
-
-def _short(diag: Diagnostic) -> Diagnostic:
-    """The diagnostic with its message on one line and at most :data:`MAX_MESSAGE` long."""
-    message = " ".join(diag.message.split())
-    if len(message) > MAX_MESSAGE:
-        message = message[:MAX_MESSAGE - 1] + "…"
-    return diag if message == diag.message else replace(diag, message=message)
 
 
 # -- scoring ---------------------------------------------------------------------------------

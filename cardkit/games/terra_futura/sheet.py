@@ -25,9 +25,8 @@ content files, ``TF1…`` for tableaus, see :mod:`.sheet_codes`).
 from __future__ import annotations
 
 import json
-import os
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated, Any
 
@@ -37,6 +36,7 @@ from ...core.checking import DEFAULT_CACHE_DIR
 from ...core.diagnostics import Diagnostic, Pointer, Severity
 from ...core.errors import UsageProblem
 from ...core.spec import SheetScorer
+from ...core.userfile import read_user_yaml, short
 from .scoring import Breakdown, final_score, held_total
 from .sheet_codes import SHEET_CODES
 from .territory import SIZE
@@ -47,7 +47,6 @@ if TYPE_CHECKING:
 
 MAX_TABLEAU_BYTES = 256 * 1024
 """A tableau file is about a kilobyte; anything over this is refused unread (``YML007``)."""
-MAX_MESSAGE = 300
 """Longest diagnostic message shown (a hostile file's giant key is cut, not echoed)."""
 
 Name = Annotated[str, Field(min_length=1, max_length=64, description="A card id.")]
@@ -115,22 +114,11 @@ class TableauRules:
 def read_tableau(path: Path, rules: TableauRules) -> Tableau | list[Diagnostic]:
     """Read one tableau file: the :class:`Tableau`, or the located diagnostics of everything
     wrong with it (never raises for bad input)."""
-    from ...core.discovery import FileProblem, read_content_bytes
-    from ...core.loader import decode, parse_text
-
-    display = path.as_posix()
-    if not os.path.lexists(path):
-        return [_error("YML014", "cannot read file: no such file", display)]
-    raw = read_content_bytes(path, MAX_TABLEAU_BYTES)
-    if isinstance(raw, FileProblem):
-        return [_short(raw.diagnostic(display))]
-    text, problems = decode(raw, display)
-    if text is None:
-        return problems
-    loaded = parse_text(text, display)
-    if loaded.diagnostics:
-        return [_short(d) for d in loaded.diagnostics]
-    return _Checker(loaded.data, text, display, rules).run()
+    read = read_user_yaml(path, MAX_TABLEAU_BYTES)
+    if isinstance(read, list):
+        return read
+    data, text, display = read
+    return _Checker(data, text, display, rules).run()
 
 
 class _Checker:
@@ -290,7 +278,7 @@ class _Checker:
         for diag in self.found:
             if not diag.located:
                 diag = diag.with_position(*locate(tree, diag.pointer or (), diag.at))
-            out.append(_short(diag))
+            out.append(short(diag))
         return sorted(out, key=Diagnostic.sort_key)
 
 
@@ -299,16 +287,7 @@ def _where(at: Pointer) -> str:
     return f"row {int(at[1]) + 1}, column {int(at[2]) + 1}"
 
 
-def _error(code: str, message: str, file: str) -> Diagnostic:
-    return Diagnostic(code, Severity.ERROR, message, file, 1, 1)
 
-
-def _short(diag: Diagnostic) -> Diagnostic:
-    """The diagnostic with its message on one line and at most :data:`MAX_MESSAGE` long."""
-    message = " ".join(diag.message.split())
-    if len(message) > MAX_MESSAGE:
-        message = message[:MAX_MESSAGE - 1] + "…"
-    return diag if message == diag.message else replace(diag, message=message)
 
 
 # -- scoring ---------------------------------------------------------------------------------
