@@ -160,8 +160,9 @@ def test_every_shipped_file_formats_idempotently_without_changing_data(tmp_path:
         text = path.read_text("utf-8")
         first = text.split("\n", 1)[0]
         once = format_text(text, first)
-        assert _strict(_data(once), _data(text)), path
-        assert format_text(once, first) == once, path
+        if once != text:  # (formatting is a pure function: an unchanged file is its own proof)
+            assert _strict(_data(once), _data(text)), path
+            assert format_text(once, first) == once, path
         assert max(len(line) for line in once.split("\n")) <= 100, path
 
 
