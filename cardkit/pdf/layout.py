@@ -333,6 +333,16 @@ def contrast(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+def named_title(content: Any, loc: Any, kinds: tuple[str, ...]) -> tuple[str, TextSource | None]:
+    """The title a game prints on its backs: the ``name`` of the first object of the first of
+    ``kinds`` that has one (``("decks", "rules")``), translated; content that failed its schema
+    may have none, and the title is then the game's own, untranslated (no text source)."""
+    for kind in kinds:
+        for rec in content.of(kind):
+            return loc.text(kind, rec.id, "name"), TextSource(kind, rec.id, "name")
+    return content.game.title, None
+
+
 def readable_on(bg: RGB) -> RGB:
     """Black or white, whichever reads better on ``bg`` (the higher WCAG contrast)."""
     white, black = (1.0, 1.0, 1.0), (0.0, 0.0, 0.0)

@@ -21,7 +21,7 @@ from ...i18n.lookup import Localizer
 from ...pdf.deck import PrintCard, PrintDeck
 from ...pdf.fonts import BOLD, ITALIC, REGULAR
 from ...pdf.geometry import MM_TO_PT, Box
-from ...pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, stamp
+from ...pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, named_title, stamp
 from ...pdf.text import TextStyle
 from . import theme
 from .model import AmbushCard, Edict, ExploreCard, ScoringCard, Season
@@ -89,14 +89,7 @@ class CartographersPrinter:
         self.content, self.loc, self.ink = content, loc, ink_saver
         # the title on the backs: the deck's name, else the sheet's (content that failed its
         # schema may have neither; the title is then the game's own, untranslated)
-        named = [("decks", r) for r in content.of("decks")] + \
-            [("sheets", r) for r in content.of("sheets")]
-        if named:
-            kind, rec = named[0]
-            self.title = loc.text(kind, rec.id, "name")
-            self.title_src: TextSource | None = TextSource(kind, rec.id, "name")
-        else:
-            self.title, self.title_src = content.game.title, None
+        self.title, self.title_src = named_title(content, loc, ("decks", "sheets"))
 
     # -- pieces ------------------------------------------------------------------------------
     @property

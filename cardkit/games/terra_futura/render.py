@@ -23,7 +23,8 @@ from ...i18n.lookup import Localizer
 from ...pdf.deck import PrintCard, PrintDeck
 from ...pdf.fonts import BOLD, ITALIC, REGULAR
 from ...pdf.geometry import MM_TO_PT, Box
-from ...pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, readable_on, stamp, tint
+from ...pdf.layout import (RGB, Ctx, Face, Frame, Shape, TextSource, named_title, readable_on,
+                           stamp, tint)
 from ...pdf.text import TextStyle
 from . import icons
 from .icons import Palette
@@ -125,14 +126,7 @@ class TerraFuturaPrinter:
     def __init__(self, content: GameContent, loc: Localizer, ink_saver: bool = False) -> None:
         self.content, self.loc, self.ink = content, loc, ink_saver
         self.palette = Palette(content)
-        named = [("decks", r) for r in content.of("decks")] + \
-            [("rules", r) for r in content.of("rules")]
-        if named:
-            kind, rec = named[0]
-            self.title = loc.text(kind, rec.id, "name")
-            self.title_src: TextSource | None = TextSource(kind, rec.id, "name")
-        else:  # content that failed its schema: the game's own name
-            self.title, self.title_src = content.game.title, None
+        self.title, self.title_src = named_title(content, loc, ("decks", "rules"))
 
     # -- pieces ------------------------------------------------------------------------------
     @property
