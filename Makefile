@@ -29,10 +29,14 @@ run: $(STAMP)
 	$(BIN)/cardkit pdf terra-futura --locale en
 	$(BIN)/cardkit pdf terra-futura --locale el
 	$(BIN)/cardkit pdf terra-futura --locale pl
+	$(BIN)/cardkit pdf mars-dice --locale en
+	$(BIN)/cardkit pdf mars-dice --locale el
+	$(BIN)/cardkit pdf mars-dice --locale pl
 	$(BIN)/cardkit simulate terra --games 500 --seed 7 --out build/terra-sim.json --report build/terra-sim.pdf
 	$(BIN)/cardkit simulate trains --games 200 --seed 1 --bots baseline,rails-first --out build/trains-sim.json
 	$(BIN)/cardkit simulate cartographers --games 100 --seed 1 --out build/cartographers-sim.json
 	$(BIN)/cardkit simulate terra-futura --games 200 --seed 1 --out build/terra-futura-sim.json
+	$(BIN)/cardkit simulate mars-dice --games 200 --seed 1 --out build/mars-dice-sim.json
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)
@@ -53,6 +57,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_trains.py
 	$(BIN)/python bench/bench_cartographers.py
 	$(BIN)/python bench/bench_terra_futura.py
+	$(BIN)/python bench/bench_mars_dice.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

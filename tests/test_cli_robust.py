@@ -356,6 +356,22 @@ def test_an_unknown_bot_lists_the_names_and_the_closest_one() -> None:
     assert "--bots has an empty entry" in err
 
 
+def test_players_without_bots_repeat_the_games_own_set_round_the_table() -> None:
+    # Terra's own set is three bots; --players 5 seats them round the table (5 players is the
+    # most Terra takes), --players 2 takes the first two; an explicit mismatch stays an error
+    for players, bots in ((5, ["guesser:0.8", "guesser:0.5", "hedger:0.5", "guesser:0.8",
+                               "guesser:0.5"]), (2, ["guesser:0.8", "guesser:0.5"])):
+        code, out, err = cli("simulate", "terra", "--content", str(SHIPPED), "--games", "2",
+                             "--backend", "serial", "--players", str(players), "--format",
+                             "json")
+        assert code == 0, err
+        assert json.loads(out)["bots"] == bots
+    code, _, err = cli("simulate", "terra", "--content", str(SHIPPED), "--games", "2",
+                       "--backend", "serial", "--players", "3", "--bots", "random,random")
+    plain_usage_error(code, err)
+    assert "2 bots for 3 players" in err
+
+
 def test_the_same_bot_twice_is_two_players_not_double_games() -> None:
     code, out, err = cli("simulate", "trains", "--content", str(SHIPPED), "--games", "4",
                          "--backend", "serial", "--bots", "baseline,baseline", "--format",

@@ -22,7 +22,8 @@ from .app import _guard, content_option, force_option
 @click.option("--bots", default=None, help="Comma-separated bots, one per seat "
               "(e.g. guesser:0.8,hedger:0.5); default: the game's own set.")
 @click.option("--players", type=click.IntRange(1), default=None,
-              help="Number of players (a single --bots entry fills every seat).")
+              help="Number of players (a single --bots entry fills every seat; without --bots the "
+                   "game's own set is repeated round the table).")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Worker processes (default and maximum: this machine's CPUs).")
 @click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",

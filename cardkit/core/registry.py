@@ -17,6 +17,7 @@ GAMES: dict[str, str] = {
     "trains": "cardkit.games.trains",
     "cartographers": "cardkit.games.cartographers",
     "terra-futura": "cardkit.games.terra_futura",
+    "mars-dice": "cardkit.games.mars_dice",
 }
 
 

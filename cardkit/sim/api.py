@@ -52,7 +52,8 @@ class SimReport:
 
 def resolve_bots(game: str, bots: list[str] | None, players: int | None,
                  engine: Any = None) -> list[str]:
-    """Seat bots: as given (one given bot fills every seat), else the game's defaults.
+    """Seat bots: as given (one given bot fills every seat), else the game's defaults (repeated
+    round the table when ``players`` asks for another number of seats).
 
     Entries are stripped (``"a, b"`` is ``a`` and ``b``); an empty or unknown entry is a
     :class:`UsageProblem` that lists the game's bot names, with the closest match.
@@ -65,6 +66,8 @@ def resolve_bots(game: str, bots: list[str] | None, players: int | None,
     if players is not None:
         if len(chosen) == 1:
             chosen = chosen * players
+        elif not bots:  # the game's own set, repeated round the table
+            chosen = [chosen[seat % len(chosen)] for seat in range(players)]
         elif len(chosen) != players:
             raise UsageProblem(f"{len(chosen)} bots for {players} players; give one bot per "
                                "player, or a single bot for every seat")
