@@ -242,7 +242,9 @@ class GreedyBot:
         production = sum(min(n, pool) * ev for n, pool, ev in
                          zip(p.production, s.pool, v.colour_ev))
         production += max(0, w.rules.hand - len(p.hand)) * v.card_v
-        production += sum(max(0.0, v.blue_use(w.projects[c])) for c in p.used)
+        # in play order: ``used`` is a set of strings, whose order changes with the hash seed,
+        # and a float sum in another order can tip a close choice (same seed, same game)
+        production += sum(max(0.0, v.blue_use(w.projects[c])) for c in p.played if c in p.used)
         held = sorted(v.sv[i] for i, n in enumerate(p.dice) for _ in range(n))
         excess = len(held) - s.keep_limit(v.seat)
         if excess > 0:
