@@ -24,6 +24,29 @@ def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
     return (max(0.0, centre - half), min(1.0, centre + half))
 
 
+def spread(values: list[float]) -> dict[str, Any]:
+    """Count, mean, population standard deviation, minimum, median and maximum (``{"n": 0}``
+    for no values): the score spreads of the games' reports."""
+    if not values:
+        return {"n": 0}
+    ordered = sorted(values)
+    return {"n": len(values), "mean": round(statistics.fmean(values), 3),
+            "stdev": round(statistics.pstdev(values), 3), "min": ordered[0],
+            "median": statistics.median(ordered), "max": ordered[-1]}
+
+
+def win_delta(w1: float, n1: int, w2: float, n2: int) -> dict[str, Any]:
+    """Win-rate difference of two groups (``w`` win credit of ``n`` player-games each) with its
+    95 % interval (normal approximation); ``None`` when a group is empty. The card win-rate
+    deltas of the games' reports."""
+    if not n1 or not n2:
+        return {"delta": None, "ci95": None}
+    p1, p2 = w1 / n1, w2 / n2
+    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+    d = p1 - p2
+    return {"delta": round(d, 4), "ci95": [round(d - Z95 * se, 4), round(d + Z95 * se, 4)]}
+
+
 def quantiles(values: list[float]) -> dict[str, float]:
     """Mean, minimum, 10th/50th/90th percentiles and maximum."""
     if not values:

@@ -9,13 +9,7 @@ from typing import Any
 
 from ...core.content import GameContent
 from ...sim.runner import GameRow
-
-
-def _spread(values: list[float]) -> dict[str, float]:
-    ordered = sorted(values)
-    return {"n": len(values), "mean": round(statistics.fmean(values), 3),
-            "stdev": round(statistics.pstdev(values), 3), "min": ordered[0],
-            "median": statistics.median(ordered), "max": ordered[-1]}
+from ...sim.stats import spread
 
 
 def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
@@ -63,20 +57,20 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
             ratings.append(d["solo"]["rating"])
             titles[d["solo"]["title"]] += 1
     out: dict[str, Any] = {
-        "scores_by_edicts": {k: _spread(v) for k, v in sorted(by_edicts.items())},
-        "scores_with_card": {k: _spread(v) for k, v in sorted(with_card.items())},
-        "scoring_cards": {card: {"all": _spread(v),
+        "scores_by_edicts": {k: spread(v) for k, v in sorted(by_edicts.items())},
+        "scores_with_card": {k: spread(v) for k, v in sorted(with_card.items())},
+        "scoring_cards": {card: {"all": spread(v),
                                  "by_bot": {bot: round(statistics.fmean(s), 3)
                                             for bot, s in sorted(per_card_bot[card].items())}}
                           for card, v in sorted(per_card.items())},
         "no_shape_fits": {"draws": draws, "no_fit": no_fit, "ruins_unmet": ruins,
                           "no_fit_share": round(no_fit / draws, 5) if draws else 0.0,
                           "ruins_unmet_share": round(ruins / draws, 5) if draws else 0.0},
-        "monster_penalty": _spread(monsters) if monsters else {},
+        "monster_penalty": spread(monsters) if monsters else {},
     }
     if ratings:
         order = [r.id for r in content.of("titles")]
-        out["solo"] = {"rating": _spread(ratings),
+        out["solo"] = {"rating": spread(ratings),
                        "titles": {t: titles[t] for t in order if titles[t]}}
     return out
 

@@ -17,14 +17,12 @@ intervals.
 
 from __future__ import annotations
 
-import math
-import statistics
 from collections import defaultdict
 from typing import Any
 
 from ...core.content import GameContent
 from ...sim.runner import GameRow
-from ...sim.stats import Z95, wilson
+from ...sim.stats import spread, wilson, win_delta
 
 #: Plays a project needs before the text report lists its win-rate delta (fewer: mostly noise).
 MIN_PLAYS = 10
@@ -33,13 +31,6 @@ SOURCES = ("steps", "tiles", "cards_now", "cards_end", "conversions", "bonus", "
            "awards")
 
 
-def _spread(values: list[float]) -> dict[str, Any]:
-    if not values:
-        return {"n": 0}
-    ordered = sorted(values)
-    return {"n": len(values), "mean": round(statistics.fmean(values), 3),
-            "stdev": round(statistics.pstdev(values), 3), "min": ordered[0],
-            "median": statistics.median(ordered), "max": ordered[-1]}
 
 
 def _rate(wins: float, n: int) -> dict[str, Any]:
@@ -48,15 +39,6 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
             "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def delta(w1: float, n1: int, w2: float, n2: int) -> dict[str, Any]:
-    """Win-rate difference of two groups (``w`` win credit of ``n`` player-games each) with its
-    95 % interval (normal approximation); ``None`` when a group is empty."""
-    if not n1 or not n2:
-        return {"delta": None, "ci95": None}
-    p1, p2 = w1 / n1, w2 / n2
-    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
-    d = p1 - p2
-    return {"delta": round(d, 4), "ci95": [round(d - Z95 * se, 4), round(d + Z95 * se, 4)]}
 
 
 def winners(row: GameRow) -> list[int]:
@@ -167,7 +149,7 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
             "play_share": round(n / player_games, 4) if player_games else 0.0,
             "win_rate_played": round(w / n, 4) if n else None,
             "win_rate_not": round((total_wins - w) / rest, 4) if rest else None,
-            **delta(w, n, total_wins - w, rest)}
+            **win_delta(w, n, total_wins - w, rest)}
     out_corps = {}
     for corp in corps:
         w, n = kept[corp]
@@ -192,11 +174,11 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
     total_vp = sum(vp.values())
     sources = [s for s in SOURCES if s in vp] + sorted(set(vp) - set(SOURCES))
     out: dict[str, Any] = {
-        "turns": {"per_game": _spread(game_turns),
-                  "per_seat": {str(s): _spread(v) for s, v in sorted(seat_turns.items())},
-                  "rounds": _spread(rounds), "actions": _spread(actions)},
-        "scores": {"all": _spread(every),
-                   "by_bot": {b: _spread(v) for b, v in sorted(by_bot.items())}},
+        "turns": {"per_game": spread(game_turns),
+                  "per_seat": {str(s): spread(v) for s, v in sorted(seat_turns.items())},
+                  "rounds": spread(rounds), "actions": spread(actions)},
+        "scores": {"all": spread(every),
+                   "by_bot": {b: spread(v) for b, v in sorted(by_bot.items())}},
         "vp_by_source": {s: {"mean": round(vp[s] / player_games, 3) if player_games else 0.0,
                              "share": round(vp[s] / total_vp, 4) if total_vp else 0.0}
                          for s in sources},

@@ -8,27 +8,17 @@ normal-approximation interval; the scoring cards' rates carry Wilson intervals.
 
 from __future__ import annotations
 
-import math
-import statistics
 from collections import defaultdict
 from typing import Any
 
 from ...core.content import GameContent
 from ...sim.runner import GameRow
-from ...sim.stats import Z95, wilson
-
+from ...sim.stats import spread, wilson, win_delta
 
 #: Picks a card needs before the text report lists its win-rate delta (fewer: mostly noise).
 MIN_PICKS = 10
 
 
-def _spread(values: list[float]) -> dict[str, float]:
-    if not values:
-        return {"n": 0}
-    ordered = sorted(values)
-    return {"n": len(values), "mean": round(statistics.fmean(values), 3),
-            "stdev": round(statistics.pstdev(values), 3), "min": ordered[0],
-            "median": statistics.median(ordered), "max": ordered[-1]}
 
 
 def _rate(wins: float, n: int) -> dict[str, Any]:
@@ -37,14 +27,6 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
             "ci95": [round(lo, 4), round(hi, 4)]}
 
 
-def _delta(w1: float, n1: int, w2: float, n2: int) -> dict[str, Any]:
-    """Win-rate difference of two groups with its 95 % interval (normal approximation)."""
-    if not n1 or not n2:
-        return {"delta": None, "ci95": None}
-    p1, p2 = w1 / n1, w2 / n2
-    se = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
-    d = p1 - p2
-    return {"delta": round(d, 4), "ci95": [round(d - Z95 * se, 4), round(d + Z95 * se, 4)]}
 
 
 def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
@@ -111,7 +93,7 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
                        "win_rate_picked": round(w / n, 4) if n else None,
                        "win_rate_not": round((total_wins - w) / (player_games - n), 4)
                        if player_games - n else None,
-                       **_delta(w, n, total_wins - w, player_games - n)}
+                       **win_delta(w, n, total_wins - w, player_games - n)}
     scoring = {}
     for rec in sorted(content.of("scoring"), key=lambda r: r.obj.number):
         sid = rec.obj.id
@@ -119,14 +101,14 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
                         "method": _rate(method[sid][0], int(method[sid][1])),
                         "pattern_chosen": pattern[sid]}
     return {
-        "scores": {"all": _spread(every), "by_bot": {b: _spread(v) for b, v in
+        "scores": {"all": spread(every), "by_bot": {b: spread(v) for b, v in
                                                      sorted(by_bot.items())}},
-        "pollution": {"per_seat": _spread(cubes_seat), "per_game": _spread(cubes_game),
-                      "polluted_cards": _spread(polluted), "inactive_cards": _spread(inactive),
+        "pollution": {"per_seat": spread(cubes_seat), "per_game": spread(cubes_game),
+                      "polluted_cards": spread(polluted), "inactive_cards": spread(inactive),
                       "unplaced": unplaced},
         "cards": cards,
         "scoring_cards": scoring,
-        "activations": _spread(activations),
+        "activations": spread(activations),
     }
 
 
