@@ -17,23 +17,24 @@ without a new balance run fails the suite.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from ...core.content import GameContent
+from ...sim.balance import BEGIN, END, delta_violations
+from ...sim.balance import fingerprint as world_fingerprint
+from ...sim.balance import pct as _pct
+from ...sim.balance import pp as _pp
 
 DELTA_BOUND = 0.08
 #: How far a corporation's win rate when kept may lie from the fair share ``1/players``.
 CORPORATION_BOUND = 0.06
-BEGIN = "<!-- balance-report: begin -->"
-END = "<!-- balance-report: end -->"
 
 
 def fingerprint(content: GameContent) -> str:
     """A short hash of the rules content as play sees it."""
     from .world import World
 
-    return hashlib.sha256(repr(World.from_content(content)).encode()).hexdigest()[:16]
+    return world_fingerprint(World.from_content(content))
 
 
 def corporation_bounds(players: int = 4) -> tuple[float, float]:
@@ -44,13 +45,7 @@ def corporation_bounds(players: int = 4) -> tuple[float, float]:
 
 def violations(extras: dict[str, Any], players: int = 4) -> list[str]:
     """Every project and corporation outside the bounds, as readable lines (empty: balanced)."""
-    out = []
-    for card, row in sorted(extras.get("projects", {}).items()):
-        if row.get("delta") is None:  # played by every player or by none: nothing to compare
-            out.append(f"{card}: no win-rate delta (played by every player or by none)")
-        elif abs(row["delta"]) > DELTA_BOUND:
-            out.append(f"{card}: win-rate delta {100 * row['delta']:+.1f} pp is outside "
-                       f"±{100 * DELTA_BOUND:.0f} pp")
+    out = delta_violations(extras.get("projects", {}), DELTA_BOUND, "played")
     low, high = corporation_bounds(players)
     for corp, row in sorted(extras.get("corporations", {}).items()):
         rate = row.get("win_rate")
@@ -60,14 +55,6 @@ def violations(extras: dict[str, Any], players: int = 4) -> list[str]:
             out.append(f"{corp}: win rate when kept {100 * rate:.1f} % is outside "
                        f"{100 * low:.0f}–{100 * high:.0f} %")
     return out
-
-
-def _pp(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:+.1f}"
-
-
-def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:.1f} %"
 
 
 def balance_report(report: dict[str, Any], content: GameContent, command: str) -> str:

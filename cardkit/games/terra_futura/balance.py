@@ -14,32 +14,27 @@ fails the suite.
 
 from __future__ import annotations
 
-import hashlib
 from typing import Any
 
 from ...core.content import GameContent
+from ...sim.balance import BEGIN, END, delta_violations
+from ...sim.balance import fingerprint as world_fingerprint
+from ...sim.balance import pct as _pct
+from ...sim.balance import pp as _pp
 from .world import World
 
 DELTA_BOUND = 0.08
 WIN_RATE_BOUNDS = (0.40, 0.60)
-BEGIN = "<!-- balance-report: begin -->"
-END = "<!-- balance-report: end -->"
 
 
 def fingerprint(content: GameContent) -> str:
     """A short hash of the rules content as play sees it."""
-    return hashlib.sha256(repr(World.from_content(content)).encode()).hexdigest()[:16]
+    return world_fingerprint(World.from_content(content))
 
 
 def violations(extras: dict[str, Any]) -> list[str]:
     """Every card and scoring card outside the bounds, as readable lines (empty: balanced)."""
-    out = []
-    for card, row in sorted(extras.get("cards", {}).items()):
-        if row.get("delta") is None:  # picked by every player or by none: nothing to compare
-            out.append(f"{card}: no win-rate delta (picked by every player or by none)")
-        elif abs(row["delta"]) > DELTA_BOUND:
-            out.append(f"{card}: win-rate delta {100 * row['delta']:+.1f} pp is outside "
-                       f"±{100 * DELTA_BOUND:.0f} pp")
+    out = delta_violations(extras.get("cards", {}), DELTA_BOUND, "picked")
     low, high = WIN_RATE_BOUNDS
     for card, row in sorted(extras.get("scoring_cards", {}).items()):
         rate = row["held"].get("win_rate")
@@ -49,14 +44,6 @@ def violations(extras: dict[str, Any]) -> list[str]:
             out.append(f"{card}: win rate when held {100 * rate:.1f} % is outside "
                        f"{100 * low:.0f}–{100 * high:.0f} %")
     return out
-
-
-def _pp(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:+.1f}"
-
-
-def _pct(x: float | None) -> str:
-    return "n/a" if x is None else f"{100 * x:.1f} %"
 
 
 def balance_report(report: dict[str, Any], content: GameContent, command: str) -> str:
