@@ -13,8 +13,10 @@ from ...core.spec import Check, Finding, Record
 from ...core.spec import duplicate_ids as unique_ids
 from ...core.suggest import did_you_mean
 from .hooks import HOOKS
-from .maps import adjacency, rule_pairs, slug
-from .model import Choose, Hook, LayRail, Optional_, PlaceStation, TrainsCard, TrainsMap
+from .maps import adjacency, rule_pairs
+from .model import (Choose, Hook, LayRail, Optional_, PlaceStation, TrainsCard, TrainsMap,
+                    TrashSelf)
+from .route_checks import map_numbers, route_bonus_count, route_cities, station_slots
 
 MAP_HEXES = 76
 
@@ -34,8 +36,25 @@ def duplicate_ids(content: GameContent) -> Iterator[Finding]:
     yield from unique_ids(content, ("cards", "maps", "setups", "bonuses"))
 
 
+def box_cards(content: GameContent, setup: Any) -> tuple[str, list[str]]:
+    """The set a setup's box is (the set named like the setup, else its first set) and the card
+    kinds in that box: every card of the set, and the cards of other sets its fixed piles and
+    start deck use (a standalone box brings its own basics: Rising Sun's Normal Trains, Lay
+    Rails, Waste...)."""
+    own = setup.id if setup.id in setup.sets else setup.sets[0]
+    cards = content.index("cards")
+    inside = [cid for cid, rec in cards.items() if rec.obj.set == own]
+    used = [*setup.rules.fixed_piles, *setup.rules.start_deck]
+    inside += [cid for cid in dict.fromkeys(used) if cid in cards and cards[cid].obj.set != own]
+    return own, inside
+
+
 def pile_totals(content: GameContent) -> Iterator[Finding]:
-    """The base set's piles add up to the box total (``box_total``, 500 cards).
+    """Each setup's box adds up to its ``box_total`` (base: 500 cards; Rising Sun: 490). The
+    box of a setup holds the cards of its own set (the set named like the setup, else its first
+    set) and the cards of other sets its fixed piles and start deck use, one pile each (Rising
+    Sun, a standalone box, brings its own Normal Trains, Lay Rails, Station Expansions, Express
+    Trains and Waste).
 
     Bad:
         # the other base piles add up to 430
@@ -44,12 +63,18 @@ def pile_totals(content: GameContent) -> Iterator[Finding]:
     Good:
         - {id: waste, set: base, pile: 70}
     """
+    if not content.of("cards"):
+        return
+    cards = content.index("cards")
     for rec in content.of("setups"):
-        total = sum(c.obj.pile for c in content.of("cards") if c.obj.set == "base")
+        own, inside = box_cards(content, rec.obj)
+        total = sum(cards[cid].obj.pile for cid in inside)
         want = rec.obj.rules.box_total
-        if content.of("cards") and total != want:
-            yield Finding(f"base card piles add up to {total}, not {want}", rec,
-                          ("rules", "box_total"))
+        if total != want:
+            others = [cid for cid in inside if cards[cid].obj.set != own]
+            extra = f" and {', '.join(others)}" if others else ""
+            yield Finding(f"setup {rec.id!r}: the piles of its box (the {own} cards{extra}) add "
+                          f"up to {total}, not {want}", rec, ("rules", "box_total"))
 
 
 def _card_refs(setup: Any) -> Iterator[tuple[tuple[Any, ...], str, bool]]:
@@ -66,8 +91,9 @@ def _card_refs(setup: Any) -> Iterator[tuple[tuple[Any, ...], str, bool]]:
 
 
 def card_references(content: GameContent) -> Iterator[Finding]:
-    """Supply piles, start decks, randomizers and presets name existing cards; randomizers and
-    presets name kingdom cards. A near miss gets a "did you mean".
+    """Supply piles, start decks, randomizers and presets of every setup name existing cards of
+    the setup's ``sets``; randomizers and presets name kingdom cards. A near miss gets a "did
+    you mean".
 
     Bad:
         presets:
@@ -86,12 +112,17 @@ def card_references(content: GameContent) -> Iterator[Finding]:
             if card is None and not content.exists("cards", cid):
                 yield Finding(f"unknown card {cid!r}{did_you_mean(cid, _ids(content, 'cards'))}",
                               rec, path, at="key" if path[-1] == cid else "value")
+            elif card is not None and card.obj.set not in rec.obj.sets:
+                yield Finding(f"{cid!r} is a {card.obj.set} card; setup {rec.id!r} uses the "
+                              f"sets {', '.join(rec.obj.sets)}", rec, path,
+                              at="key" if path[-1] == cid else "value")
             elif card is not None and kingdom and card.obj.kind != "kingdom":
                 yield Finding(f"{cid!r} is a basic card, not a kingdom card", rec, path)
 
 
 def preset_size(content: GameContent) -> Iterator[Finding]:
-    """A preset names as many different kingdom cards as the supply has kingdom piles (8).
+    """A preset names as many different kingdom cards as its setup's supply has kingdom piles
+    (8), in every setup.
 
     Bad:
         cards: [tunnel, tunnel, viaduct, garage, pulling, signals, landfill, ironworks]
@@ -117,9 +148,29 @@ def _steps(steps: list[Any], path: tuple[Any, ...]) -> Iterator[tuple[Any, tuple
                 yield from _steps(option, path + (i, "options", o))
 
 
+#: The step lists of each kind of record: a card's play effect and its buy steps, a route bonus
+#: card's one-shot ability. Every check of steps walks them through :func:`step_lists`.
+STEP_FIELDS: dict[str, tuple[str, ...]] = {"cards": ("effect", "on_buy"), "bonuses": ("effect",)}
+
+
+def step_lists(content: GameContent) -> Iterator[tuple[Record[Any], str, list[Any]]]:
+    """``(record, field, steps)`` for every step list of the content (see ``STEP_FIELDS``)."""
+    for kind, fields in STEP_FIELDS.items():
+        for rec in content.of(kind):
+            for field in fields:
+                yield rec, field, getattr(rec.obj, field)
+
+
+def all_steps(content: GameContent) -> Iterator[tuple[Record[Any], Any, tuple[Any, ...]]]:
+    """``(record, step, path)`` for every step, nested ones included, of every step list."""
+    for rec, field, steps in step_lists(content):
+        for step, path in _steps(steps, (field,)):
+            yield rec, step, path
+
+
 def known_hooks(content: GameContent) -> Iterator[Finding]:
-    """Every hook an effect names is one the engine knows (``hooks.py``); a near miss gets a
-    "did you mean".
+    """Every hook a step names (cards' effects and buy steps, route bonus abilities) is one the
+    engine knows (``hooks.py``); a near miss gets a "did you mean".
 
     Bad:
         effect:
@@ -129,18 +180,17 @@ def known_hooks(content: GameContent) -> Iterator[Finding]:
         effect:
           - {do: hook, name: pulling}
     """
-    for rec in content.of("cards"):
-        card: TrainsCard = rec.obj
-        for field in ("effect", "on_buy"):
-            for step, path in _steps(getattr(card, field), (field,)):
-                if isinstance(step, Hook) and step.name not in HOOKS:
-                    yield Finding(f"unknown hook {step.name!r}{did_you_mean(step.name, HOOKS)}",
-                                  rec, path + ("name",))
+    for rec, step, path in all_steps(content):
+        if isinstance(step, Hook) and step.name not in HOOKS:
+            yield Finding(f"unknown hook {step.name!r}{did_you_mean(step.name, HOOKS)}", rec,
+                          path + ("name",))
 
 
 def card_shape(content: GameContent) -> Iterator[Finding]:
     """A card's numbers and steps fit its types: Trains give coins, Victory cards give VP, Rail
-    cards lay a rail, Station cards place a station, only Waste cannot be bought.
+    cards lay a rail, Station cards place a station, only Waste cannot be bought. A route bonus
+    card's ability is steps of the vocabulary alone: no hook, and no ``trash_self`` (the bonus is
+    no card of a deck; once used it leaves the game anyway).
 
     Bad:
         types: [rail]
@@ -170,6 +220,14 @@ def card_shape(content: GameContent) -> Iterator[Finding]:
                              else "Waste cannot be bought (cost must be empty)"))
         for field, message in problems:
             yield Finding(message, rec, (field,))
+    for rec, step, path in all_steps(content):
+        if rec.kind != "bonuses":
+            continue
+        if isinstance(step, Hook):
+            yield Finding(f"a route bonus ability uses no hooks ({step.name!r}): write it in "
+                          "steps", rec, path)
+        elif isinstance(step, TrashSelf):
+            yield Finding("a route bonus card is not in a deck: no trash_self step", rec, path)
 
 
 def _maps(content: GameContent) -> Iterator[tuple[Record[Any], TrainsMap]]:
@@ -237,28 +295,6 @@ def adjacency_count(content: GameContent) -> Iterator[Finding]:
                           f"{m.adjacent_pairs}", rec, ("adjacent_pairs",))
 
 
-def station_slots(content: GameContent) -> Iterator[Finding]:
-    """A map has at least as many station slots as there are station tokens, so that the
-    "all stations placed" end can happen.
-
-    Bad:
-        # setup.yaml: station_tokens: 30; the map's cities have 24 station_slots in all
-        - {id: 4, row: 0, col: 4, terrain: city, name: Kawagoe, station_slots: 1}
-
-    Good:
-        # the map's cities have 39 station_slots in all
-        - {id: 4, row: 0, col: 4, terrain: city, name: Kawagoe, station_slots: 3}
-    """
-    tokens = [s.obj.rules.station_tokens for s in content.of("setups")]
-    if not tokens:
-        return
-    for rec, m in _maps(content):
-        slots = sum(h.station_slots or 0 for h in m.hexes)
-        if slots < tokens[0]:
-            yield Finding(f"map {m.id!r} has {slots} station slots for {tokens[0]} tokens", rec,
-                          ("hexes",))
-
-
 def cities_reachable(content: GameContent) -> Iterator[Finding]:
     """Every city can be reached from every other over land (no sea, no barrier).
 
@@ -315,31 +351,6 @@ def hex_fields(content: GameContent) -> Iterator[Finding]:
                               ("hexes", i))
 
 
-def route_cities(content: GameContent) -> Iterator[Finding]:
-    """A route bonus card names a map that exists and cities on that map; a near miss gets a
-    "did you mean".
-
-    Bad:
-        - {id: kanto-line, map: tokyo, cities: [kyoto, yokohama]}
-
-    Good:
-        - {id: kanto-line, map: tokyo, cities: [shinjuku-shibuya, yokohama]}
-    """
-    maps = content.index("maps")
-    for rec in content.of("bonuses"):
-        bonus = rec.obj
-        m = maps.get(bonus.map)
-        if m is None:
-            yield Finding(f"unknown map {bonus.map!r}{did_you_mean(bonus.map, maps)}", rec,
-                          ("map",))
-            continue
-        cities = {slug(h.name) for h in m.obj.hexes if h.terrain == "city" and h.name}
-        for i, city in enumerate(bonus.cities):
-            if city not in cities:
-                yield Finding(f"no city {city!r} on {bonus.map}{did_you_mean(city, cities)}",
-                              rec, ("cities", i))
-
-
 def bot_cards(content: GameContent) -> Iterator[Finding]:
     """Priority bots name existing cards in their buy and play rules; a near miss gets a "did
     you mean".
@@ -390,9 +401,9 @@ def declared_sets(content: GameContent) -> Iterator[Finding]:
 
 
 def supply_setup(content: GameContent) -> Iterator[Finding]:
-    """A game can be set up from the rules: the fixed piles include the Waste pile (a card of
-    type ``waste``), and the randomizers hold at least ``kingdom_piles`` different base-game
-    kingdom cards for the engine to draw the kingdom from.
+    """Every setup can be set up from its rules: the fixed piles include the Waste pile (a card
+    of type ``waste``), and the randomizers hold at least ``kingdom_piles`` different kingdom
+    cards of the setup's ``sets`` for the engine to draw the kingdom from.
 
     Bad:
         fixed_piles: [express-train, limited-express-train, lay-rails, station-expansion]
@@ -412,20 +423,21 @@ def supply_setup(content: GameContent) -> Iterator[Finding]:
             yield Finding("the fixed piles have no Waste pile (a card of type waste)", rec,
                           ("rules", "fixed_piles"))
         pool = {cid for cid in rec.obj.randomizers if cid in cards
-                and cards[cid].obj.kind == "kingdom" and cards[cid].obj.set == "base"}
+                and cards[cid].obj.kind == "kingdom" and cards[cid].obj.set in rec.obj.sets}
         if len(pool) < rules.kingdom_piles:
-            yield Finding(f"the randomizers hold {len(pool)} different base kingdom cards; a "
-                          f"game draws {rules.kingdom_piles}", rec, ("randomizers",))
+            yield Finding(f"the randomizers hold {len(pool)} different kingdom cards of the sets "
+                          f"{', '.join(rec.obj.sets)}; a game draws {rules.kingdom_piles}", rec,
+                          ("randomizers",))
 
 
 def supply_playable(content: GameContent) -> Iterator[Finding]:
-    """The cards games are set up with (fixed piles, start deck, randomizers, presets) are cards
-    the simulation engine can play: its hooks are implemented and it asks for at most one
-    choice, at the top of its effect (see ``engine.unplayable``).
+    """The cards games are set up with (fixed piles, start deck, randomizers, presets of every
+    setup) are cards the simulation engine can play: every hook of their effect and buy steps
+    is one the engine implements (see ``engine.unplayable``).
 
     Bad:
-        # Trail Blazer lays two rails (two choices); Distant Partners' hook is not implemented
-        fixed_piles: [express-train, trail-blazer, distant-partners, waste]
+        # a card whose effect names a hook the engine does not implement (yet)
+        fixed_piles: [express-train, tunnel-boring-machine, lay-rails, waste]
 
     Good:
         fixed_piles: [express-train, limited-express-train, lay-rails, waste]
@@ -465,7 +477,7 @@ FIT_CODE = CodeInfo("TRN015", Severity.ERROR, "every printed string fits its fra
 
 CHECKS: tuple[Check, ...] = (
     Check("TRN001", "ids are unique within a kind", duplicate_ids),
-    Check("TRN002", "base piles add up to the box total", pile_totals),
+    Check("TRN002", "each setup's box piles add up to its box total", pile_totals),
     Check("TRN003", "supply, presets and randomizers name existing cards", card_references),
     Check("TRN004", "presets name as many cards as there are kingdom piles", preset_size),
     Check("TRN005", "effect hooks are known to the engine", known_hooks),
@@ -481,4 +493,6 @@ CHECKS: tuple[Check, ...] = (
     Check("TRN016", "card sets are declared in setup.yaml", declared_sets),
     Check("TRN017", "the supply can be set up (Waste pile, enough randomizers)", supply_setup),
     Check("TRN018", "the supply names cards the engine can play", supply_playable),
+    Check("TRN019", "a setup's route bonus cards number the same on every map", route_bonus_count),
+    Check("TRN020", "a map's own rail, station and pile numbers fit the rules", map_numbers),
 )
