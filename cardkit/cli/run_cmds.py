@@ -108,7 +108,11 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
 @click.option("--games", "games_per_card", type=click.IntRange(2), default=200, show_default=True,
               help="Games per card (half in each seat order, on shared seeds).")
 @click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the run.")
-@click.option("--cards", default=None, help="Comma-separated cards (default: every kingdom card).")
+@click.option("--cards", default=None, help="Comma-separated cards (default: every kingdom card "
+              "of the set).")
+@click.option("--set", "card_set", default=None, metavar="SET",
+              help="The card set whose kingdom cards to rank (Trains: base, rising-sun; "
+              "default: base).")
 @click.option("--workers", type=click.IntRange(1), default=None,
               help="Worker processes (default and maximum: this machine's CPUs).")
 @click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
@@ -120,7 +124,7 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
 @force_option
 @_guard
 def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards: str | None,
-             workers: int | None, backend: str, out: Path | None,
+             card_set: str | None, workers: int | None, backend: str, out: Path | None,
              report_pdf: Path | None, force: bool) -> None:
     """Card strength: "baseline + card X" against the baseline, for every kingdom card."""
     from ..core.outputs import check_output, write_output
@@ -134,7 +138,8 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
 
     bar = _ProgressBar() if sys.stderr.isatty() else None
     rows = card_strength(game, content_dir, games_per_card, seed, _split_list(cards),
-                         backend, workers, bar.update if bar else None)  # type: ignore[arg-type]
+                         backend, workers, bar.update if bar else None,  # type: ignore[arg-type]
+                         card_set=card_set)
     if bar:
         bar.close()
     click.echo(rep.strength_text(game, rows), nl=False)

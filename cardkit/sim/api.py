@@ -253,12 +253,18 @@ class StrengthRow:
     length: dict[str, float]
     end_reasons: dict[str, int]
     bought: float  # copies the test bot ended with, on average
+    #: Turns per player (every seat of every game), when the rows' ``details["turns"]`` give
+    #: them (Trains); empty otherwise (``length`` counts actions).
+    turns: dict[str, float] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """JSON-ready form."""
-        return {"card": self.card, "games": self.games, "win_rate": self.win_rate,
-                "ci95": list(self.ci95), "ties": self.ties, "length": self.length,
-                "end_reasons": self.end_reasons, "copies_bought": self.bought}
+        out = {"card": self.card, "games": self.games, "win_rate": self.win_rate,
+               "ci95": list(self.ci95), "ties": self.ties, "length": self.length,
+               "end_reasons": self.end_reasons, "copies_bought": self.bought}
+        if self.turns:
+            out["turns_per_player"] = self.turns
+        return out
 
 
 @dataclass(slots=True)
@@ -306,14 +312,16 @@ class StrengthReport:
 def card_strength(game: str, content_dir: Path = Path("content"), games_per_card: int = 200,
                   seed: int = 1, cards: list[str] | None = None, backend: Backend = "process",
                   workers: int | None = 2, progress: Progress | None = None,
-                  cache_dir: Path | None = DEFAULT_CACHE_DIR) -> StrengthReport:
+                  cache_dir: Path | None = DEFAULT_CACHE_DIR,
+                  card_set: str | None = None) -> StrengthReport:
     """For each card: the game's test bot (baseline + card) against its baseline, both seat
-    orders on shared seeds (mirrored pairs), win rate with a Wilson 95% interval.
+    orders on shared seeds (mirrored pairs), win rate with a Wilson 95% interval. ``cards``
+    default to every kingdom card of ``card_set`` (the game's default set when None).
 
     The content goes through the gate once (see :func:`simulate`). Ctrl-C stops the run: the
     cards finished so far are reported, the interrupted card is dropped (named in
     ``cut_short``), never reported on fewer games as if complete."""
-    from .stats import wilson
+    from .stats import quantiles, wilson
 
     sim = getattr(get_game(game), "sim", None)
     if sim is None or sim.strength_cards is None:
@@ -321,14 +329,21 @@ def card_strength(game: str, content_dir: Path = Path("content"), games_per_card
     workers = run_options(backend, workers, None)
     if cards is not None and any(not c.strip() for c in cards):
         raise UsageProblem("--cards has an empty entry; give comma-separated card ids")
+    if cards and card_set is not None:
+        raise UsageProblem("give --cards or --set, not both")
     content = require_clean(game, content_dir, cache_dir=cache_dir)
-    chosen = list(dict.fromkeys(c.strip() for c in cards)) if cards \
-        else sim.strength_cards(content)
+    try:
+        chosen = list(dict.fromkeys(c.strip() for c in cards)) if cards \
+            else sim.strength_cards(content, card_set)
+        for card in chosen:
+            sim.strength_setup(card, content)
+    except ValueError as exc:
+        raise UsageProblem(str(exc)) from exc
     games = games_per_card + games_per_card % 2
     out = StrengthReport(game, seed, games, chosen)
     for i, card in enumerate(chosen):
         try:
-            bots, options = sim.strength_setup(card)
+            bots, options = sim.strength_setup(card, content)
             report = _simulate_checked(game, content, content_dir, games,
                                        derive(seed, "strength", card), bots, None, backend,
                                        workers, None, DEFAULT_TURN_CAP, None, options,
@@ -344,10 +359,12 @@ def card_strength(game: str, content_dir: Path = Path("content"), games_per_card
         owned = [r.details.get("kingdom_owned", [{}] * len(r.seats))[r.seats.index(test)]
                  .get(card, 0) for r in report.result.rows]
         lo, hi = wilson(line["win_rate"] * line["games"], line["games"])
+        turns = [float(t) for r in report.result.rows for t in r.details.get("turns", [])]
         out.rows.append(StrengthRow(card, line["games"], line["win_rate"], (round(lo, 4),
                                     round(hi, 4)), line["ties"], report.summary["length"],
                                     report.summary["end_reasons"],
-                                    round(sum(owned) / len(owned), 2) if owned else 0.0))
+                                    round(sum(owned) / len(owned), 2) if owned else 0.0,
+                                    quantiles(turns)))
         if report.result.interrupted:  # Ctrl-C after the card's last game: it is complete
             out.interrupted = True
             break

@@ -122,7 +122,9 @@ class SimSpec:
     bots: dict[str, str]  # name -> one-line help
     default_bots: tuple[str, ...]
     extras: Any = None  # (rows, GameContent) -> dict of game-specific statistics
-    #: Card strength: ``(content) -> list of card ids`` and ``(card) -> (bots, engine options)``
+    #: Card strength: ``(content, card_set) -> list of card ids`` (``card_set`` None: the
+    #: game's default set; an unknown set raises ``ValueError``) and
+    #: ``(card) -> (bots, engine options)``
     strength_cards: Any = None
     strength_setup: Any = None
     #: Lines the text report prints for the game's statistics: ``(extras) -> list[str]``.

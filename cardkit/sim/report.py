@@ -159,19 +159,25 @@ def _colour(r: float, g: float, b: float) -> Any:
 
 
 def strength_text(game: str, rows: Any) -> str:
-    """The card-strength table: win rate of "baseline + card" against the baseline.
+    """The card-strength table: win rate of "baseline + card" against the baseline, the test
+    bot's copies of the card at the end, and the game length: mean turns per player when every
+    row has them (Trains), else mean actions per game.
 
     ``rows`` is a list of rows or a :class:`~cardkit.sim.api.StrengthReport`; an interrupted
     report adds which card was cut short (and left out) and which never ran."""
+    rows_list = list(rows)
+    by_turns = bool(rows_list) and all(getattr(r, "turns", None) for r in rows_list)
     lines = [f"{game}: card strength — baseline+CARD vs baseline, both seat orders, shared seeds",
              f"{'card':<24}{'games':>7}{'win rate':>10}{'95% CI':>17}{'copies':>8}"
-             f"{'length':>8}  end reasons"]
-    for r in rows:
+             f"{'turns' if by_turns else 'length':>8}  end reasons"]
+    for r in rows_list:
         lo, hi = r.ci95
         ends = ", ".join(f"{k} {v}" for k, v in r.end_reasons.items())
+        length = f"{r.turns.get('mean', 0):>8.1f}" if by_turns else \
+            f"{r.length.get('mean', 0):>8.0f}"
         lines.append(f"{r.card:<24}{r.games:>7}{100 * r.win_rate:>9.1f}%"
                      f"{f'{100 * lo:.1f}-{100 * hi:.1f}%':>17}{r.bought:>8.2f}"
-                     f"{r.length.get('mean', 0):>8.0f}  {ends}")
+                     f"{length}  {ends}")
     if getattr(rows, "interrupted", False):
         lines.append(f"interrupted: {len(rows)} of {len(rows.cards)} card(s) complete")
         if rows.cut_short:

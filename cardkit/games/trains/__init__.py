@@ -48,6 +48,8 @@ SPEC = Game(
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     print_boards=lazy(f"{__name__}.board", "print_boards"),
     fit_code=FIT_CODE,
-    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras=None,
-                strength_cards=strength_cards, strength_setup=strength_setup),
+    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS,
+                extras=lazy(f"{__name__}.report", "extras"),
+                strength_cards=strength_cards, strength_setup=strength_setup,
+                extras_text=lazy(f"{__name__}.report", "extras_text")),
 )

@@ -15,9 +15,8 @@ HOOKS: dict[str, str] = {
     "signals": "look at the top card of the deck; discard it or leave it",
     "stationmaster-office": "carry out the effect of an Action card in hand, which stays there",
     "wagon-factory": "trash a Train from hand; gain a Train costing up to 3 more into hand",
-    # Trains: Rising Sun (provisional cards; the engine plays the base game only so far)
+    # Trains: Rising Sun (provisional cards)
     "charitable-support": "pay 4 coins, then take a 1-VP token",
-    "distant-partners": "remote locations cost 1 less for the rest of the turn",
     "legal-counsel": "pay 1 coin, then draw 2; as a reaction, ignore an Attack",
     "politician": "each other player discards a card",
     "protesters": "each other player gains a Waste",

@@ -22,6 +22,7 @@ Modifier = Literal[
     "no_opponent_surcharge",  # no coin surcharge and no extra Waste for opponents' rails
     "no_rail_coin_surcharge",  # no coin surcharge at all (the opponent Waste still applies)
     "no_waste_gain", "buys_on_deck", "coins_per_rail_card",
+    "remote_discount",  # remote locations cost n less (never below 0)
 ]
 
 
@@ -53,11 +54,14 @@ class GainWaste(Strict):
 
 
 class ReturnWaste(Strict):
-    """Return Waste from hand to the Waste pile (``n: 0`` = all of them)."""
+    """Return Waste from hand to the Waste pile: ``n`` of them (``n: 0`` = all of them), or with
+    ``any: true`` as many as the player chooses, up to ``n`` (``0``: no limit)."""
 
     do: Literal["return_waste"]
     n: int = Field(0, ge=0, le=10)
     coins_each: int = Field(0, ge=0, le=3)
+    any: bool = Field(False, description="The player chooses how many (\"any number\", "
+                      "\"up to\"); otherwise exactly n, or all with n: 0.")
 
 
 class LayRail(Strict):
@@ -97,11 +101,13 @@ class DrawDiscard(Strict):
 
 
 class RevealUntil(Strict):
-    """Reveal cards from the deck until ``n`` cards of a type show; take them, discard the rest."""
+    """Reveal cards from the deck until ``n`` cards of a type show; take them (into hand, or
+    back to their supply pile with ``to: supply``), discard the rest."""
 
     do: Literal["reveal_until"]
     type: CardType
     n: int = Field(ge=1, le=5)
+    to: Literal["hand", "supply"] = "hand"
 
 
 class VpToken(Strict):
@@ -112,7 +118,7 @@ class VpToken(Strict):
 
 
 class TrashSelf(Strict):
-    """Trash this card (put it back in its supply pile)."""
+    """Trash this card: it leaves the game (back to the box, never to the supply)."""
 
     do: Literal["trash_self"]
 
@@ -197,6 +203,12 @@ class TrainsMap(Strict):
                                       description="Pairs of neighbouring hexes a line separates.")
     adjacent_pairs: int = Field(ge=1, le=1000,
                                 description="Adjacent hex pairs (barriers removed).")
+    rails_per_player: int | None = Field(None, ge=1, le=100, description="Rail tokens per "
+                                         "player on this map (default: the rules' number).")
+    station_tokens: int | None = Field(None, ge=1, le=200, description="Station tokens on this "
+                                       "map (default: the rules' number).")
+    pile_size: int | None = Field(None, ge=1, le=100, description="At most this many cards per "
+                                  "supply pile, Waste excepted (the 2-player maps use 7).")
     status: Status = "confirmed"
     note: str | None = None
 
@@ -231,7 +243,10 @@ class Rules(Strict):
     empty_piles_to_end: int = Field(ge=1, le=20)
     city_vp: list[Annotated[int, Field(ge=0, le=20)]] = Field(
         min_length=4, max_length=4, description="VP for a rail in a city with 0, 1, 2, 3 stations.")
-    box_total: int = Field(ge=1, le=5000, description="Cards in the base box (500).")
+    box_total: int = Field(ge=1, le=5000, description="Cards in the box (base: 500).")
+    route_bonuses: int | None = Field(None, ge=1, le=20, description="Route bonus cards per "
+                                      "map (Rising Sun: 5); of these, one per player is dealt "
+                                      "face up. None: the set has no route bonus cards.")
 
 
 class SetupFile(Strict):
@@ -265,6 +280,8 @@ class RouteBonus(Strict):
     cities: list[Id] = Field(min_length=2, description="City names (as map name ids).")
     vp: int = Field(ge=1, le=10)
     text: Text
+    effect: list[Step] = Field(min_length=1, description="The one-shot special ability, as "
+                               "steps: its holder may use it once, at any time of their turn.")
     status: Status = "provisional"
 
 
@@ -275,24 +292,52 @@ class RouteBonusFile(Strict):
 
 
 class BuyRule(Strict):
-    """Buy ``card`` when the conditions hold (the first matching rule wins)."""
+    """Buy ``card`` when every condition holds (the first matching rule wins). A rule only fires
+    when the card's pile is in this game's supply and not empty."""
 
     card: Id
-    min_coins: int = Field(0, ge=0, le=20)
-    max_owned: int | None = Field(None, ge=0, le=30)
-    min_round: int = Field(0, ge=0, le=100)
+    min_coins: int = Field(0, ge=0, le=20, description="Coins needed (at least the cost).")
+    max_owned: int | None = Field(None, ge=0, le=30, description="Copies owned below this.")
+    min_round: int = Field(0, ge=0, le=100, description="From this round on (0 = the first).")
+    max_round: int | None = Field(None, ge=1, le=100, description="Before this round only.")
+    min_rails_left: int = Field(0, ge=0, le=100, description="Only while the bot has this many "
+                                "rails still to lay (for Rail cards).")
+    min_stations_left: int = Field(0, ge=0, le=200, description="Only while this many station "
+                                   "tokens are left on the board (for station cards).")
+    min_waste: int = Field(0, ge=0, le=30, description="Only once the bot owns this many Waste "
+                           "(for Waste removal).")
+    min_trains: int = Field(0, ge=0, le=40, description="Only once the bot owns this many Train "
+                            "cards.")
+    min_actions: int = Field(0, ge=0, le=40, description="Only once the bot owns this many Action "
+                             "cards (Stationmaster Office).")
 
 
 class PriorityBot(Strict):
-    """A bot written as data: buy rules in priority order, cards to play first, rail policy."""
+    """A bot written as data: buy rules in priority order, play order, rail and station policy."""
 
     id: Id
     name: Text
     buy: list[BuyRule] = Field(min_length=1)
-    play_first: list[Id] = Field(default_factory=list)
+    play_first: list[Id] = Field(default_factory=list, description="Cards played before all "
+                                 "others, in this order (draw cards).")
+    play_last: list[Id] = Field(default_factory=list, description="Cards played after the other "
+                                "Action and Train cards, in this order (cards that count Trains "
+                                "in play); Rail and station cards always come after them.")
+    play_after_buy: list[Id] = Field(default_factory=list, description="Cards held until the "
+                                     "buying is done, then played (e.g. pay coins for VP).")
     pass_with_waste: int = Field(2, ge=1, le=5, description="Pass a whole turn (returning "
                                  "Waste) when the hand holds this many Waste and under 3 coins.")
-    buys_per_turn: int = Field(1, ge=1, le=3)
+    buys_per_turn: int = Field(1, ge=1, le=5)
+    coin_vp: float = Field(0.4, ge=0, le=5, description="What one coin is worth in VP when a "
+                           "rail or station is weighed against buying.")
+    waste_vp: float = Field(0.5, ge=0, le=5, description="What gaining one Waste costs in VP.")
+    min_rail_value: float = Field(0.0, ge=-10, le=10, description="Play a Rail card only when "
+                                  "its best rail is worth more than this (VP).")
+    min_station_value: float = Field(0.1, ge=-10, le=10, description="Play a station card only "
+                                     "when its best city gains at least this (VP) against the "
+                                     "others.")
+    rush_round: int = Field(100, ge=0, le=100, description="From this round on, play every Rail "
+                            "and station card that can be played (head for the end).")
 
 
 class BotsFile(Strict):
