@@ -367,6 +367,21 @@ def test_station_crew_the_player_chooses_to_return_a_waste() -> None:
     assert state.players[0].hand == [WASTE] and state.supply[WASTE] == before + 1
 
 
+def test_returning_one_waste_without_a_waste_cannot_be_carried_out() -> None:
+    # "Return one Waste from your hand" with none in hand cannot be applied: Station Crew does
+    # not offer that option, Mining Train (rising-sun) is offered for its coins only
+    state = game()
+    deal(state, hand=["station-crew", "express-train"])
+    act(state, ("play", "station-crew"))
+    _, kind, options = pending(state)
+    assert kind == "option" and options == (0, 1)
+    state = game(preset=None, setup="rising-sun", include=("mining-train",))
+    deal(state, hand=["mining-train"])
+    assert plays(state, "mining-train") == [("play", "mining-train", "coins")]
+    deal(state, hand=["mining-train", WASTE])
+    assert ("play", "mining-train") in plays(state, "mining-train")
+
+
 def test_holiday_timetable_optional_declined() -> None:
     state = game()
     deal(state, hand=["holiday-timetable"])
