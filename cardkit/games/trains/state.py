@@ -247,7 +247,7 @@ class TrainsState(RailsMixin):
                 self._start(action[1])
             elif kind == "play":
                 effects.play(self, action)
-            elif kind == "play_trains":
+            elif kind == "play_trains" and len(action) == 1:
                 effects.play_trains(self)
             elif kind == "buy":
                 effects.buy(self, action)
