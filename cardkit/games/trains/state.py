@@ -53,11 +53,6 @@ class Player:
         """Every card the player owns."""
         return self.deck + self.hand + self.discard + self.play + self.gained
 
-    def card_total(self) -> int:
-        """How many cards the player owns."""
-        return (len(self.deck) + len(self.hand) + len(self.discard) + len(self.play)
-                + len(self.gained))
-
     def clone(self) -> Player:
         """An independent copy."""
         return Player(self.deck[:], self.hand[:], self.discard[:], self.play[:], self.gained[:],
@@ -109,11 +104,6 @@ class TrainsState(RailsMixin):
         return self.players[self.to_act]
 
     @property
-    def modifiers(self) -> dict[str, int]:
-        """The rest-of-turn modifiers in force (name -> how many times)."""
-        return self.mods
-
-    @property
     def mapdata(self) -> MapData:
         """The map in play, prepared."""
         return self.world.maps[self.map_id]
@@ -135,10 +125,6 @@ class TrainsState(RailsMixin):
     def rails_left(self, seat: int) -> int:
         """Rails a player has not laid yet."""
         return self.rails_max - len(self.players[seat].rails)
-
-    def world_rails_left(self) -> int:
-        """Rails the player to act has not laid yet."""
-        return self.rails_left(self.to_act)
 
     # -- cards moving --------------------------------------------------------------------------
     def draw(self, seat: int, n: int) -> int:
