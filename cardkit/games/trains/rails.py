@@ -181,8 +181,9 @@ class RailsMixin:
         """Cities with a free station slot (none once every token is placed)."""
         if self.stations_left <= 0:
             return []
-        return [h for h, slots in self.world.maps[self.map_id].city_slots.items()
-                if self.stations.get(h, 0) < slots]
+        slots = self.world.maps[self.map_id].city_slots
+        full = {h for h, n in self.stations.items() if n >= slots.get(h, 0)}
+        return [h for h in slots if h not in full] if full else list(slots)
 
     def route_done(self, seat: int, cities: Sequence[int]) -> bool:
         """Whether the player's rails join all these city hexes in one connected line."""

@@ -357,10 +357,13 @@ class TrainsState(RailsMixin):
         if count != self.total_cards:
             raise InvariantError(f"{count} cards, expected {self.total_cards}")
         initial = self.initial_supply
-        for cid, n in self.supply.items():
-            if n < 0 or n > initial.get(cid, 0):
-                raise InvariantError(f"pile {cid} holds {n} (started with "
-                                     f"{initial.get(cid, 0)})")
+        supply = self.supply
+        if supply.keys() != initial.keys() or any(
+                n < 0 or n > top for n, top in zip(supply.values(), initial.values())):
+            for cid, n in supply.items():  # name the pile
+                if n < 0 or n > initial.get(cid, 0):
+                    raise InvariantError(f"pile {cid} holds {n} (started with "
+                                         f"{initial.get(cid, 0)})")
         for seat, p in enumerate(self.players):
             if len(p.rails) > self.rails_max:
                 raise InvariantError(f"seat {seat} has {len(p.rails)} rails")
