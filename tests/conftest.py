@@ -16,7 +16,6 @@ from cardkit.core.diagnostics import Report
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 TERRA_BASE = FIXTURES / "terra_base"
-TRAINS_BASE = FIXTURES / "trains_base"
 SHIPPED = ROOT / "content"
 
 
@@ -57,9 +56,16 @@ def positions(report: Report, code: str, root: Path) -> list[str]:
     return out
 
 
+def base_of(game: str) -> Path:
+    """The checked-in base content of a game's check fixtures (``fixtures/<game>_base``, with
+    ``-`` written ``_``); the game's files are in its ``<game>/`` folder."""
+    return FIXTURES / f"{game.replace('-', '_')}_base"
+
+
 def apply_edits(edits: list[dict[str, str]], game: str = "terra") -> dict[str, str]:
-    """Texts of base files (relative to ``<game>_base/<game>``) after exact, unique replacements."""
-    base = FIXTURES / f"{game}_base" / game
+    """Texts of base files (relative to the game folder of :func:`base_of`) after exact, unique
+    replacements."""
+    base = base_of(game) / game
     files: dict[str, str] = {}
     for edit in edits:
         rel = edit["file"]
@@ -67,6 +73,33 @@ def apply_edits(edits: list[dict[str, str]], game: str = "terra") -> dict[str, s
         assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
         files[rel] = text.replace(edit["old"], edit["new"])
     return files
+
+
+MakeContent = Callable[..., Path]
+
+
+def content_maker(tmp_path: Path, game: str, folder: str) -> MakeContent:
+    """``make(files=None)``: a fresh copy of the game's fixture base in ``tmp_path/folder``,
+    with ``files`` (paths relative to the game folder) written over it (``None`` as a text
+    deletes the file), modelines pointing at ``schemas/`` again."""
+    base = base_of(game)
+
+    def make(files: dict[str, str | None] | None = None) -> Path:
+        dest = tmp_path / folder
+        if dest.exists():
+            shutil.rmtree(dest)
+        shutil.copytree(base, dest)
+        for rel, text in (files or {}).items():
+            path = dest / game / rel
+            if text is None:
+                path.unlink()
+                continue
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(text, encoding="utf-8")
+        point_modelines(dest, base)
+        return dest
+
+    return make
 
 
 def run_case(make: Callable[[dict[str, str] | None], Path], case: dict[str, object],
@@ -79,39 +112,15 @@ def run_case(make: Callable[[dict[str, str] | None], Path], case: dict[str, obje
 
 
 @pytest.fixture
-def trains_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
+def trains_content(tmp_path: Path) -> MakeContent:
     """Copy the Trains test content; optionally overwrite files (relative to trains/)."""
-
-    def make(files: dict[str, str] | None = None) -> Path:
-        dest = tmp_path / "trains-content"
-        if dest.exists():
-            shutil.rmtree(dest)
-        shutil.copytree(TRAINS_BASE, dest)
-        for rel, text in (files or {}).items():
-            (dest / "trains" / rel).write_text(text, encoding="utf-8")
-        point_modelines(dest, TRAINS_BASE)
-        return dest
-
-    return make
+    return content_maker(tmp_path, "trains", "trains-content")
 
 
 @pytest.fixture
-def terra_content(tmp_path: Path) -> Callable[[dict[str, str] | None], Path]:
+def terra_content(tmp_path: Path) -> MakeContent:
     """Copy the six-region Terra test world; optionally overwrite files (relative to terra/)."""
-
-    def make(files: dict[str, str] | None = None) -> Path:
-        dest = tmp_path / "content"
-        if dest.exists():
-            shutil.rmtree(dest)
-        shutil.copytree(TERRA_BASE, dest)
-        for rel, text in (files or {}).items():
-            path = dest / "terra" / rel
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_text(text, encoding="utf-8")
-        point_modelines(dest, TERRA_BASE)
-        return dest
-
-    return make
+    return content_maker(tmp_path, "terra", "content")
 
 
 @pytest.fixture

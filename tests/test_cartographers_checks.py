@@ -3,7 +3,6 @@ the messages a designer acts on; no cascades from broken files; the shipped cont
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -15,7 +14,8 @@ from cardkit.core.checking import load_game, run_game_checks
 from cardkit.core.registry import get_game
 from cardkit.core.spec import iter_codes, parse_code_doc
 
-from .conftest import FIXTURES, SHIPPED, apply_edits, check_dir, point_modelines, run, run_case
+from .conftest import (FIXTURES, SHIPPED, apply_edits, check_dir, content_maker, run,
+                       run_case)
 
 GAME = "cartographers"
 BASE = FIXTURES / "cartographers_base"
@@ -29,18 +29,7 @@ Make = Callable[[dict[str, str] | None], Path]
 def cartographers_content(tmp_path: Path) -> Make:
     """Copy the Cartographers test content; optionally overwrite files (relative to the game
     folder)."""
-
-    def make(files: dict[str, str] | None = None) -> Path:
-        dest = tmp_path / "cartographers-content"
-        if dest.exists():
-            shutil.rmtree(dest)
-        shutil.copytree(BASE, dest)
-        for rel, text in (files or {}).items():
-            (dest / GAME / rel).write_text(text, encoding="utf-8")
-        point_modelines(dest, BASE)
-        return dest
-
-    return make
+    return content_maker(tmp_path, GAME, "cartographers-content")
 
 
 def messages(make: Make, edits: list[dict[str, str]], code: str) -> list[str]:

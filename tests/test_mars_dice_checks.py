@@ -5,7 +5,6 @@ content is clean."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -23,7 +22,8 @@ from cardkit.games.mars_dice.check_helpers import (
     shortfall,
 )
 
-from .conftest import FIXTURES, SHIPPED, check_dir, point_modelines, positions, run
+from .conftest import (FIXTURES, SHIPPED, apply_edits, check_dir, content_maker, positions,
+                       run)
 
 GAME = "mars-dice"
 BASE = FIXTURES / "mars_dice_base"
@@ -33,41 +33,16 @@ CASES: list[dict[str, Any]] = YAML(typ="safe").load(
 Make = Callable[[dict[str, str | None] | None], Path]
 
 
-def edited(edits: list[dict[str, str]]) -> dict[str, str]:
-    """Texts of base files (relative to the game folder) after exact, unique replacements."""
-    files: dict[str, str] = {}
-    for edit in edits:
-        rel = edit["file"]
-        text = files.get(rel) or (BASE / GAME / rel).read_text("utf-8")
-        assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
-        files[rel] = text.replace(edit["old"], edit["new"])
-    return files
-
-
 @pytest.fixture
 def md_content(tmp_path: Path) -> Make:
     """Copy the Mars Dice test content; optionally overwrite files (relative to the game
     folder; ``None`` deletes one)."""
-
-    def make(files: dict[str, str | None] | None = None) -> Path:
-        dest = tmp_path / "md-content"
-        if dest.exists():
-            shutil.rmtree(dest)
-        shutil.copytree(BASE, dest)
-        for rel, text in (files or {}).items():
-            if text is None:
-                (dest / GAME / rel).unlink()
-            else:
-                (dest / GAME / rel).write_text(text, encoding="utf-8")
-        point_modelines(dest, BASE)
-        return dest
-
-    return make
+    return content_maker(tmp_path, GAME, "md-content")
 
 
 def report_of(make: Make, edits: list[dict[str, str]]) -> Report:
     """The full check report after applying ``edits`` to the base."""
-    return check_dir(make(edited(edits)), GAME)
+    return check_dir(make(apply_edits(edits, GAME)), GAME)
 
 
 def messages(make: Make, edits: list[dict[str, str]], code: str) -> list[str]:
@@ -93,13 +68,13 @@ def test_base_fixture_is_clean(md_content: Make) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_failing_fixture(case: dict[str, Any], md_content: Make) -> None:
-    content = md_content(edited(case["fail"]))
+    content = md_content(apply_edits(case["fail"], GAME))
     assert positions(check_dir(content, GAME), case["code"], content / GAME) == case["expect"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_passing_fixture(case: dict[str, Any], md_content: Make) -> None:
-    content = md_content(edited(case.get("pass") or []))
+    content = md_content(apply_edits(case.get("pass") or [], GAME))
     report = check_dir(content, GAME)
     assert positions(report, case["code"], content / GAME) == []
     assert report.exit_code() == 0
@@ -209,7 +184,8 @@ WHERE_EFFECTS = [
 
 def test_the_walker_reaches_every_effect_list(md_content: Make) -> None:
     edits = [{"file": f, "old": old, "new": new} for f, old, new in WHERE_EFFECTS]
-    files = edited(edits[:4]) | edited(edits[4:5]) | edited(edits[5:])
+    files = (apply_edits(edits[:4], GAME) | apply_edits(edits[4:5], GAME)
+             | apply_edits(edits[5:], GAME))
     report = check_dir(md_content(files), GAME)
     found = {Path(d.file).name for d in report.diagnostics
              if d.code == "MD004" and "'crater'" in d.message}

@@ -4,7 +4,6 @@ and no crash on broken files; the shipped content is clean."""
 
 from __future__ import annotations
 
-import shutil
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -26,7 +25,8 @@ from cardkit.games.terra_futura.reach import (
 )
 from cardkit.games.terra_futura.world import World
 
-from .conftest import FIXTURES, SHIPPED, check_dir, point_modelines, positions, run
+from .conftest import (FIXTURES, SHIPPED, apply_edits, check_dir, content_maker, positions,
+                       run)
 
 GAME = "terra-futura"
 BASE = FIXTURES / "terra_futura_base"
@@ -37,39 +37,16 @@ RAW = ("green", "red", "yellow")
 Make = Callable[[dict[str, str] | None], Path]
 
 
-def edited(edits: list[dict[str, str]]) -> dict[str, str]:
-    """Texts of base files (relative to the game folder) after exact, unique replacements (as
-    ``conftest.apply_edits``, whose base folder is named after the game id)."""
-    files: dict[str, str] = {}
-    for edit in edits:
-        rel = edit["file"]
-        text = files.get(rel) or (BASE / GAME / rel).read_text("utf-8")
-        assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
-        files[rel] = text.replace(edit["old"], edit["new"])
-    return files
-
-
 @pytest.fixture
 def tf_content(tmp_path: Path) -> Make:
     """Copy the Terra Futura test content; optionally overwrite files (relative to the game
     folder)."""
-
-    def make(files: dict[str, str] | None = None) -> Path:
-        dest = tmp_path / "tf-content"
-        if dest.exists():
-            shutil.rmtree(dest)
-        shutil.copytree(BASE, dest)
-        for rel, text in (files or {}).items():
-            (dest / GAME / rel).write_text(text, encoding="utf-8")
-        point_modelines(dest, BASE)
-        return dest
-
-    return make
+    return content_maker(tmp_path, GAME, "tf-content")
 
 
 def report_of(make: Make, edits: list[dict[str, str]]) -> Report:
     """The full check report after applying ``edits`` to the base."""
-    return check_dir(make(edited(edits)), GAME)
+    return check_dir(make(apply_edits(edits, GAME)), GAME)
 
 
 def messages(make: Make, edits: list[dict[str, str]], code: str) -> list[str]:
@@ -90,13 +67,13 @@ def test_base_fixture_is_clean(tf_content: Make) -> None:
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_failing_fixture(case: dict[str, Any], tf_content: Make) -> None:
-    content = tf_content(edited(case["fail"]))
+    content = tf_content(apply_edits(case["fail"], GAME))
     assert positions(check_dir(content, GAME), case["code"], content / GAME) == case["expect"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["code"] for c in CASES])
 def test_passing_fixture(case: dict[str, Any], tf_content: Make) -> None:
-    content = tf_content(edited(case.get("pass") or []))
+    content = tf_content(apply_edits(case.get("pass") or [], GAME))
     report = check_dir(content, GAME)
     assert positions(report, case["code"], content / GAME) == []
     assert report.exit_code() == 0
@@ -249,8 +226,8 @@ def _ladder_files(steps: int) -> dict[str, str]:
     """The base plus products step-1..step-N and cards turning money into step-1 and each step
     into the next (level II cards appended: the level counts are off, which is TF001's
     business), with Crossroads asking for the last step."""
-    files = edited([{"file": "cards/scoring.yaml", "old": "combination: {money: 3}",
-                     "new": f"combination: {{step-{steps}: 1}}"}])
+    files = apply_edits([{"file": "cards/scoring.yaml", "old": "combination: {money: 3}",
+                     "new": f"combination: {{step-{steps}: 1}}"}], GAME)
     resources = (BASE / GAME / "resources.yaml").read_text("utf-8")
     cards = (BASE / GAME / "cards/territory/level-2.yaml").read_text("utf-8")
     for i in range(1, steps + 1):
@@ -277,7 +254,7 @@ def test_a_chain_of_eight_cards_fits(tf_content: Make) -> None:
 
 def test_a_set_needing_two_starting_cards_is_reported(tf_content: Make) -> None:
     # relic-a only from Founders' Homestead, relic-b only from Riverside Commune
-    files = edited([
+    files = apply_edits([
         {"file": "resources.yaml", "old": "    colour: \"#222222\"\n    supply: 25\n",
          "new": "    colour: \"#222222\"\n    supply: 25\n"
                 "  - {id: relic-a, kind: product, name: A, colour: '#ffffff', supply: 5}\n"
@@ -293,7 +270,7 @@ def test_a_set_needing_two_starting_cards_is_reported(tf_content: Make) -> None:
          "new": "Riverside Commune\n    slots: 1\n    options:\n      - {gain: {any-raw: 1}}\n"
                 "      - {gain: {relic-b: 1}}"},
         {"file": "cards/scoring.yaml", "old": "combination: {money: 3}",
-         "new": "combination: {relic-a: 1, relic-b: 1}"}])
+         "new": "combination: {relic-a: 1, relic-b: 1}"}], GAME)
     report = check_dir(tf_content(files), GAME)
     found = [(d.message, d.line) for d in report.diagnostics if d.code == "TF006"]
     assert found == [("the combination of Crossroads (1 relic-a, 1 relic-b) needs two starting "
