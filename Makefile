@@ -37,6 +37,10 @@ run: $(STAMP)
 	$(BIN)/cardkit simulate cartographers --games 100 --seed 1 --out build/cartographers-sim.json
 	$(BIN)/cardkit simulate terra-futura --games 200 --seed 1 --out build/terra-futura-sim.json
 	$(BIN)/cardkit simulate mars-dice --games 200 --seed 1 --out build/mars-dice-sim.json
+	$(BIN)/cardkit site --out build/site --dpi 72 \
+		--report build/terra-sim.json --report build/trains-sim.json \
+		--report build/cartographers-sim.json --report build/terra-futura-sim.json \
+		--report build/mars-dice-sim.json
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)
@@ -52,6 +56,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_check.py
 	$(BIN)/python bench/bench_pdf.py
 	$(BIN)/python bench/bench_export.py
+	$(BIN)/python bench/bench_site.py
 	$(BIN)/python bench/bench_po.py
 	$(BIN)/python bench/bench_sim.py
 	$(BIN)/python bench/bench_trains.py

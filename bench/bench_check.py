@@ -6,7 +6,9 @@ Reports, in one run:
   (c) the ratio a/b (goal <= 1.5);
   (d) warm ``cardkit check`` (a fresh process, nothing changed since the previous run), best of N
       (goal <= 0.3 s);
-  (e) peak memory (maximum resident set size) of the cold ``cardkit check`` child.
+  (e) peak memory (maximum resident set size) of the cold ``cardkit check`` child;
+  (f) cold ``cardkit check terra`` of the real shipped deck (150 topics, el and pl translations,
+      the print fit check of every face in 3 locales x 2 board sides) beside the synthetic set.
 The synthetic set is derived deterministically from the shipped cards (ids and topics numbered).
 """
 
@@ -117,6 +119,18 @@ def main() -> None:
 
         t_warm = best(warm, max(args.repeat, 5))
 
+        def cold_real() -> None:
+            cache = work / f"cache-real-{time.perf_counter_ns()}"
+            result = subprocess.run([*CARDKIT, "check", "terra", "--content", str(ROOT / "content"),
+                                     "--cache-dir", str(cache)], capture_output=True, text=True,
+                                    check=False)
+            if result.returncode != 0:
+                sys.exit(f"check of the shipped deck failed:\n{result.stdout[-2000:]}")
+
+        t_real = best(cold_real, args.repeat)
+        real_cards = sum(p.read_text("utf-8").count("\n  - id: ")
+                         for p in (SHIPPED / "cards").glob("*.yaml"))
+
         def startup() -> None:
             subprocess.run([sys.executable, "-c", "pass"], check=True)
 
@@ -135,6 +149,8 @@ def main() -> None:
     print(f"(d) warm `cardkit check` (new process, no change):   {t_warm:8.3f} s  (goal <= 0.3 s)")
     print(f"    for scale: a bare `python -c pass` start:        {t_python:8.3f} s")
     print(f"(e) peak memory of cold `cardkit check` (max RSS):   {peak_kib / 1024:8.1f} MiB")
+    print(f"(f) cold `cardkit check terra`, shipped deck ({real_cards} topics, el+pl, fit check "
+          f"of every face): {t_real:6.3f} s")
 
 
 if __name__ == "__main__":

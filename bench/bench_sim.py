@@ -1,5 +1,7 @@
 """Benchmark: Terra games per second on 1 worker and on 2 workers (goal: ratio >= 1.7 on a
-2-core machine), and a Dask local cluster against the process pool on the same run.
+2-core machine), and a Dask local cluster against the process pool on the same run; then the
+shipped deck (150 topics) against a 64-topic deck (the 16 oldest of each colour, as the deck
+had before it grew), 1 worker each, to show what the larger deck costs per game.
 
 Every run plays the same seeded games; the benchmark also checks that all of them produced the
 same rows.
@@ -9,18 +11,37 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import tempfile
 import time
 from pathlib import Path
+
+from ruamel.yaml import YAML
 
 from cardkit.sim.api import simulate
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def timed(**kwargs):  # type: ignore[no-untyped-def]
+def timed(content: Path = ROOT / "content", **kwargs):  # type: ignore[no-untyped-def]
     t0 = time.perf_counter()
-    report = simulate("terra", ROOT / "content", **kwargs)
+    report = simulate("terra", content, **kwargs)
     return time.perf_counter() - t0, report
+
+
+def small_deck(dest: Path, per_colour: int = 16) -> Path:
+    """A copy of the Terra content with the first ``per_colour`` topics of each colour file —
+    the 64-topic deck the game had before it grew (the older cards come first) — and no
+    translations."""
+    src = ROOT / "content" / "terra"
+    terra = dest / "terra"
+    shutil.copytree(src, terra, ignore=shutil.ignore_patterns("i18n", "glossary"))
+    yaml = YAML()
+    for path in sorted((terra / "cards").glob("*.yaml")):
+        data = yaml.load(path)
+        data["cards"] = data["cards"][:per_colour]
+        yaml.dump(data, path)
+    return dest
 
 
 def main() -> None:
@@ -40,6 +61,19 @@ def main() -> None:
     print(f"Dask local cluster, 2 workers: {td:6.2f} s  ({td / t2:.2f}x the process pool's time, "
           f"cluster start-up included)")
     print("identical results on all three runs: yes")
+    work = Path(tempfile.mkdtemp(prefix="cardkit-bench-"))
+    try:
+        small = small_deck(work / "content")
+        n = args.games // 2
+        t_big, _ = timed(backend="process", workers=1, games=n, seed=7)
+        t_small, _ = timed(small, backend="process", workers=1, games=n, seed=7)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    topics = sum(p.read_text("utf-8").count("\n  - id: ")
+                 for p in (ROOT / "content" / "terra" / "cards").glob("*.yaml"))
+    print(f"deck size, 1 worker, {n:,} games: shipped deck ({topics} topics) "
+          f"{n / t_big:8.0f} games/s; 64 topics {n / t_small:8.0f} games/s "
+          f"(time ratio 64/{topics}: {t_small / t_big:.2f})")
 
 
 if __name__ == "__main__":

@@ -39,7 +39,7 @@ def test_error_exit_code_and_text_format(terra_content) -> None:  # type: ignore
     line = out.splitlines()[0]
     assert line.endswith("error TER007 card says 3 region(s) but lists 1 answer region(s) "
                          "[pyramids-of-giza]")
-    assert ":23:14: " in line
+    assert ":24:14: " in line
     assert out.splitlines()[-1] == "checked 18 files, 13 objects: 1 error, 0 warnings"
 
 
@@ -63,7 +63,7 @@ def test_json_format(terra_content) -> None:  # type: ignore[no-untyped-def]
     assert code == 1
     assert data["summary"] == {"files": 18, "objects": 13, "errors": 1, "warnings": 0, "infos": 0}
     (d,) = data["diagnostics"]
-    assert (d["code"], d["line"], d["col"], d["object_id"]) == ("TER007", 23, 14, "pyramids-of-giza")
+    assert (d["code"], d["line"], d["col"], d["object_id"]) == ("TER007", 24, 14, "pyramids-of-giza")
     assert "checked 18 files" in err
 
 
@@ -71,7 +71,7 @@ def test_github_format(terra_content) -> None:  # type: ignore[no-untyped-def]
     content = _with_edit(terra_content, *BROKEN_COUNT)
     _, out, _ = run("check", "--content", str(content), "--no-cache", "--format", "github")
     first = out.splitlines()[0]
-    assert first.startswith("::error file=") and ",line=23,col=14,title=TER007::card says 3" in first
+    assert first.startswith("::error file=") and ",line=24,col=14,title=TER007::card says 3" in first
 
 
 def test_sarif_format(terra_content) -> None:  # type: ignore[no-untyped-def]
@@ -86,7 +86,7 @@ def test_sarif_format(terra_content) -> None:  # type: ignore[no-untyped-def]
     (result,) = run0["results"]
     region = result["locations"][0]["physicalLocation"]["region"]
     assert (result["ruleId"], result["level"], region["startLine"], region["startColumn"]) == \
-        ("TER007", "error", 23, 14)
+        ("TER007", "error", 24, 14)
     assert result["locations"][0]["logicalLocations"][0]["name"] == "pyramids-of-giza"
 
 

@@ -116,8 +116,8 @@ def test_terra_png_has_one_front_and_one_back_per_card_at_the_exact_size(terra_p
     w, h = deck_mm("terra", "cards")
     fronts = sorted((terra_png / "cards").glob("*-front.png"))
     backs = sorted((terra_png / "cards").glob("*-back.png"))
-    assert terra_cards() == 64
-    assert len(fronts) == 64 and len(backs) == 64
+    assert terra_cards() == 150
+    assert len(fronts) == 150 and len(backs) == 150
     assert {p.name.removesuffix("-front.png") for p in fronts} == \
         {p.name.removesuffix("-back.png") for p in backs}
     assert not (terra_png / "cards" / "back.png").exists()  # Terra has no shared back
@@ -192,7 +192,7 @@ def test_export_bytes_are_deterministic(terra_png: Path, tmp_path: Path, cache: 
     again = tmp_path / "again"
     export_game(ExportJob("terra", "png", SHIPPED, dpi=LOW_DPI, out=again, cache_dir=cache))
     first, second = digests(terra_png), digests(again)
-    assert len(first) == 64 * 2 + 1
+    assert len(first) == 150 * 2 + 1
     assert first == second
 
 
@@ -317,12 +317,13 @@ def test_tts_slots_hold_the_png_faces_and_the_hidden_back(trains_tts: Path,
 def test_terra_tts_has_unique_back_sheets(tmp_path: Path, cache: Path) -> None:
     out = tmp_path / "tts"
     result = export_game(ExportJob("terra", "tts", SHIPPED, dpi=50, out=out, cache_dir=cache))
-    assert result.dpi == 50 and result.decks[0].sheets == 1
+    assert result.dpi == 50 and result.decks[0].sheets == 3  # 150 cards, 69 per 10 x 7 sheet
     entry = json.loads((out / "cards" / "cards.json").read_text("utf-8"))
     deck = entry["ObjectStates"][0]
     assert deck["CustomDeck"]["1"]["UniqueBack"] is True
     assert deck["CustomDeck"]["1"]["BackURL"] == "cards-backs-1.png"
-    assert len(deck["DeckIDs"]) == 64
+    assert len(deck["DeckIDs"]) == 150
+    assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]
     w, h = deck_mm("terra", "cards")
     with Image.open(out / "cards" / "cards-backs-1.png") as im:
         assert im.size == (10 * px(w, 50), 7 * px(h, 50))

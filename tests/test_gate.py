@@ -261,7 +261,7 @@ def test_list_and_show_report_a_file_with_a_syntax_error(shipped) -> None:  # ty
     content = shipped(*BROKEN_SYNTAX)
     code, out, err = run("show", "terra", "lake-baikal", "--content", str(content))
     assert code == 1 and out == ""
-    assert "cards/blue.yaml:9:" in err and " error YML001 " in err
+    assert "cards/blue.yaml:10:" in err and " error YML001 " in err
     assert "no object 'lake-baikal' among the objects that loaded" in err
     assert "1 file(s) could not be loaded" in err
     code, out, err = run("list", "terra", "--content", str(content))

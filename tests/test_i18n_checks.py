@@ -19,7 +19,8 @@ CASES: list[dict[str, Any]] = YAML(typ="safe").load(
 
 
 def test_every_translation_code_has_a_case() -> None:
-    extra = {c.code for c in get_game("terra").extra_translation_checks}  # type: ignore[attr-defined]
+    extra = {c.code for c in get_game("terra").extra_translation_checks  # type: ignore[attr-defined]
+             if c.code.startswith("I18N")}  # a game's own codes have cases with its checks
     codes = {c.code for c in PAIR_CHECKS} | {c.code for c in SET_CODES} | extra | \
         {c.code for c in HISTORY_CODES}
     assert codes == {case["code"] for case in CASES}

@@ -345,7 +345,7 @@ def _edit(rel: str, old: str, new: str, files: dict[str, str] | None = None) -> 
 
 PL_INFO = "    info:\n      text: Karta testowa.\n      src: 23f360b53aa4\n  pyramids"
 EL_INFO = "    info:\n      text: Μια δοκιμαστική κάρτα.\n      src: 23f360b53aa4\n  pyramids"
-EN_INFO = "    info: A test card.\n    source: Test fixture\n  - id: pyramids-of-giza"
+EN_INFO = "    info: A test card.\n    sources: [{publisher: Encyclopaedia Britannica, title: Golden Gate Bridge}"
 
 
 def _english_info(text: str, pl: str, el: str) -> dict[str, str]:

@@ -28,6 +28,7 @@ def _findings(terra_content, text: str, name: str = "cards/extra.yaml"):  # type
             if d.file.endswith(name) and d.code != "I18N001"], report
 
 
+SOURCES = "    sources: [{publisher: Encyclopaedia Britannica, title: Test}, {publisher: UNESCO, title: Test}]\n"
 ONE_CARD = """\
 cards:
   - id: big-card
@@ -39,12 +40,13 @@ cards:
     bars:
       - bar: year
         question: When?
-        answer: {value: 1900, unit: year}
+        answer: {value: 1905, unit: year}
       - bar: number
         question: How many?
         answer: {value: 7, unit: count}
     info: Text.
-    source: Test
+    subject: nature
+    sources: [{publisher: Encyclopaedia Britannica, title: Test}, {publisher: UNESCO, title: Test}]
 """
 
 
@@ -133,10 +135,10 @@ def test_unknown_field(terra_content) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_missing_field(terra_content) -> None:  # type: ignore[no-untyped-def]
-    text = _card_file(ONE_CARD.replace("    source: Test\n", ""))
+    text = _card_file(ONE_CARD.replace(SOURCES, ""))
     found, report = _findings(terra_content, text)
     assert found == [("SCH003", 3, 5)]  # the start of the card mapping lacking it
-    assert "'source'" in report.diagnostics[0].message
+    assert "'sources'" in report.diagnostics[0].message
 
 
 def test_invalid_value(terra_content) -> None:  # type: ignore[no-untyped-def]
@@ -161,28 +163,29 @@ DEEP = ONE_CARD + """\
     bars:
       - bar: year
         question: When?
-        answer: {value: 1800, unit: year}
+        answer: {value: 1805, unit: year}
       - bar: length
         question: How far?
         answer:
           unit: km
           value: 99
     info: Text.
-    source: Test
+    subject: nature
+    sources: [{publisher: Encyclopaedia Britannica, title: Test}, {publisher: UNESCO, title: Test}]
 """
 
 
 def test_semantic_finding_deep_in_a_list(terra_content) -> None:  # type: ignore[no-untyped-def]
     # 99 km = 99,000 m, past the metric length bar's last line (10,000 m): reported on the value
-    # of the second bar question of the second card (file line 32 `          value: 99`, col 18).
+    # of the second bar question of the second card (file line 33 `          value: 99`, col 18).
     found, report = _findings(terra_content, _card_file(DEEP))
-    assert ("TER012", 32, 18) in found
+    assert ("TER012", 33, 18) in found
     (diag,) = [d for d in report.diagnostics if d.code == "TER012"]
     assert diag.object_id == "second-card"
 
 
 def test_schema_error_in_one_item_keeps_checking_the_others(terra_content) -> None:  # type: ignore[no-untyped-def]
-    broken = DEEP.replace("    topic: Big card\n", "").replace("value: 1800", "value: 1800")
+    broken = DEEP.replace("    topic: Big card\n", "")
     found, _ = _findings(terra_content, _card_file(broken))
     codes = [c for c, _, _ in found]
     assert "SCH003" in codes  # big-card lacks its topic

@@ -117,22 +117,22 @@ def test_sheet_pages_are_complete(pdfs: dict[str, Path],
                                   page_texts: Callable[[str], list[str]]) -> None:
     reader = PdfReader(pdfs["en"])
     text = page_texts("en")
-    cards = 64
+    cards = 150
     sheets = (cards + 3) // 4  # tarot: 2 x 2 per A4 sheet
     # info + blank back, calibration front/back, sheets front/back, bar strip + blank,
     # region list + blank, and the index
     assert len(reader.pages) == 2 + 2 + 2 * sheets + 2 + 2 + 1
     assert "100 mm x 100 mm" in text[2]
     assert "Card index" in text[-1]
-    assert "sheet 1/16 \u00b7 front" in text[4] and "sheet 1/16 \u00b7 back" in text[5]
+    assert "sheet 1/38 \u00b7 front" in text[4] and "sheet 1/38 \u00b7 back" in text[5]
     assert "back of the previous page" in text[1]
 
 
 # The generic pages in the deck's language (content/terra/i18n/*/strings.yaml, print-*).
 GENERIC = {
-    "en": ["How to print", "Calibration", "Card index", "page 3", "sheet 1/16"],
-    "el": ["Πώς να το εκτυπώσετε", "Βαθμονόμηση", "Κατάλογος καρτών", "σελίδα 3", "φύλλο 1/16"],
-    "pl": ["Jak drukować", "Kalibracja", "Spis kart", "strona 3", "arkusz 1/16"],
+    "en": ["How to print", "Calibration", "Card index", "page 3", "sheet 1/38"],
+    "el": ["Πώς να το εκτυπώσετε", "Βαθμονόμηση", "Κατάλογος καρτών", "σελίδα 3", "φύλλο 1/38"],
+    "pl": ["Jak drukować", "Kalibracja", "Spis kart", "strona 3", "arkusz 1/38"],
 }
 
 

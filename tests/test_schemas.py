@@ -64,6 +64,6 @@ def test_jsonschema_rejects_what_the_models_reject() -> None:
     data["cards"][0]["difficulty"] = "purple"
     data["cards"][1]["surprise"] = True
     data["cards"][2]["bars"][0]["answer"]["value"] = "1900"
-    del data["cards"][3]["source"]
+    del data["cards"][3]["sources"]
     messages = sorted(e.message for e in validator.iter_errors(data))
     assert len(messages) == 4

@@ -61,7 +61,15 @@ def test_statistics() -> None:
     assert s["first_player"]["expected"] == 0.5
     assert report.extras["points_per_card"]["guesser:0.9"] > \
         report.extras["points_per_card"]["random"]
-    assert report.extras["answers_on_a_line"]["of"] == 128
+    from cardkit.core.checking import load_game
+
+    # two bar answers per card, whatever the size of the (growing) shipped deck
+    assert report.extras["answers_on_a_line"]["of"] == 2 * len(
+        load_game("terra", SHIPPED)[0].of("cards"))
+    # per-card points for "difficulty from data": every card dealt, per marker and per player
+    cards = report.extras["cards"]
+    assert sum(c["dealt"] for c in cards.values()) == 200 * 6
+    assert all({"per_marker", "per_player", "difficulty"} <= set(c) for c in cards.values())
 
 
 def test_interrupt_keeps_finished_games() -> None:

@@ -19,7 +19,8 @@ CASES: list[dict[str, Any]] = YAML(typ="safe").load(
 
 def test_every_terra_code_has_a_case() -> None:
     spec = get_game("terra")
-    codes = {c.code for c in spec.checks} | {spec.fit_code.code}  # type: ignore[attr-defined]
+    codes = ({c.code for c in spec.checks} | {spec.fit_code.code}  # type: ignore[attr-defined]
+             | {c.code for c in spec.extra_translation_checks})  # type: ignore[attr-defined]
     assert codes == {case["code"] for case in CASES}
     assert len(codes) >= 10
 

@@ -21,7 +21,7 @@ def world() -> TerraWorld:
 
 
 def _game(world: TerraWorld, first_card: str, players: int = 3):  # type: ignore[no-untyped-def]
-    state = TerraEngine(world).new_game(players, random.Random(0))
+    state = TerraEngine(world, first="seat0").new_game(players, random.Random(0))
     card = next(c for c in world.cards if c.id == first_card)
     state.deck[0] = card
     return state

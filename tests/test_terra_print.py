@@ -474,3 +474,54 @@ def test_content_without_decks_yaml_still_prints_and_is_fit_checked(terra_conten
     assert [c.id for c in deck.cards] == [r.id for r in data.content.of("cards")]
     assert deck.size_mm == (DESIGN_W, DESIGN_H)
     assert all(not face.problems() for _, face in deck.faces(PAGES))
+
+
+# -- the unit beside each bar question --------------------------------------------------------
+
+#: The unit each answer unit is asked in, per board side, as a player reads it on the card
+#: (written from the board: lengths in m/ft, areas in km²/sq mi …; years and counts have none).
+QUESTION_UNIT = {
+    "cm": ("cm", "in"), "m": ("m", "ft"), "km": ("km", "mi"), "m2": ("m²", "sq ft"),
+    "km2": ("km²", "sq mi"), "m3": ("m³", "cu ft"), "km3": ("km³", "cu mi"),
+    "celsius": ("°C", "°F"), "percent": ("%", "%"), "kg": ("kg", "lb"),
+    "tonne": ("t", "short tons"), "litre": ("l", "gal"), "kmh": ("km/h", "mph"),
+    "hour": ("h", "h"), "day": ("days", "days"), "years": ("years", "years"),
+    "count": None, "year": None,
+}
+
+
+@pytest.mark.parametrize("units", UNITS)
+def test_every_bar_question_prints_the_sides_unit_read_back_from_the_pdf(units: str) -> None:
+    side = UNITS.index(units)
+    cards = _cards()
+    faces = dict(_faces("en", units))
+    checked = 0
+    for deck in print_decks(_data().content, _loc("en"), units):  # type: ignore[arg-type]
+        for c in deck.cards:
+            if c.id not in cards:
+                continue
+            text = _pdf_text(faces[f"{c.label} (front)"])
+            for q in cards[c.id].bars:
+                want = QUESTION_UNIT[q.answer.unit]
+                if want is None:
+                    continue
+                assert f"in {want[side]}" in text, (c.id, q.answer.unit, text)
+                checked += 1
+    assert checked >= len(cards) // 2  # most cards ask one bar with a unit
+
+
+@pytest.mark.parametrize("code,phrase", [("el", "σε "), ("pl", "w ")])
+def test_the_unit_label_is_translated(code: str, phrase: str) -> None:
+    card = next(c for c in print_decks(_data().content, _loc(code))[0].cards
+                if c.id == "danube-river")
+    (label,) = _placed(card.front(), "question-unit")  # the length question (km); a count has none
+    assert label.fits and label.text.startswith(phrase)
+    assert label.source == TextSource("strings", "unit-km", "text")
+
+
+def test_a_question_without_unit_gets_no_label() -> None:
+    card = next(c for c in print_decks(_data().content, _loc("en"))[0].cards
+                if c.id == "danube-river")
+    units = [q.answer.unit for q in _cards()["danube-river"].bars]
+    labels = _placed(card.front(), "question-unit")
+    assert len(labels) == sum(QUESTION_UNIT[u] is not None for u in units)

@@ -72,6 +72,53 @@ def test_the_vp_rules_follow_the_cards_numbers() -> None:
     assert rules["stadium"].min_coins >= world.cost["stadium"]
 
 
+def test_late_in_the_game_the_baseline_buys_vp_with_every_coin() -> None:
+    """Its first rules: from one round on, the VP cards of either supply, most VP first — with
+    11 coins a Skyscraper and, with the 3 left, an Apartment (two buys); a round earlier the
+    3 coins buy a rail card, as the rules below say."""
+    engine = make_engine(content(), preset="beginner-tokyo")
+    world = engine.world
+    rules = world.bots["baseline"]
+    late = rules.buy[:6]
+    start = late[0].min_round
+    assert start >= 15 and all(r.min_round == start for r in late)
+    assert [r.card for r in late] == sorted((r.card for r in late),
+                                            key=lambda c: -world.vp[c])  # most VP first
+    assert all(r.min_coins == world.cost[r.card] and r.max_owned is None for r in late)
+    assert rules.buys_per_turn >= 2
+    state = deal(game(preset="beginner-tokyo"), hand=[], coins=11)
+    state.rounds = start
+    bot = make_bot(BotSpec.parse("baseline"), engine)
+    bought = []
+    while (action := bot.choose(state, 0, random.Random(0)))[0] == "buy":
+        bought.append(action[1])
+        state.apply(action)
+    assert bought == ["skyscraper", "apartment"] and state.coins == 0
+    state = deal(game(preset="beginner-tokyo"), hand=[], coins=3)
+    state.rounds = start - 1
+    rails = next(r for r in rules.buy if r.card == "lay-rails" and r.min_coins == 3)
+    assert state.rounds >= rails.min_round
+    assert make_bot(BotSpec.parse("baseline"), engine).choose(state, 0, random.Random(0)) == \
+        ("buy", "lay-rails")
+
+
+def test_the_baseline_spends_the_coins_left_on_a_cheap_kingdom_card() -> None:
+    """5 coins after round 12: a Station Expansion (its 5-coin rule: few owned), then the
+    2 coins left buy a Bullet Train (up to 8, all game) — a second buy in the turn."""
+    engine = make_engine(content(), preset="beginner-osaka")  # Bullet Train, Tunnel
+    rules = {r.card: r for r in engine.world.bots["baseline"].buy}
+    assert rules["bullet-train"].max_owned >= 5 and rules["bullet-train"].max_round is None
+    state = deal(game(preset="beginner-osaka"), hand=[], coins=5)
+    state.rounds = 13
+    state.supply["tunnel"] = 0  # its rule (5 coins, one copy) would come first
+    state.total_cards = state.card_count()
+    bot = make_bot(BotSpec.parse("baseline"), engine)
+    first = bot.choose(state, 0, random.Random(0))
+    assert first == ("buy", "station-expansion")
+    state.apply(first)
+    assert bot.choose(state, 0, random.Random(0)) == ("buy", "bullet-train")
+
+
 def test_a_rule_fires_only_when_its_card_is_in_the_supply() -> None:
     rules = PriorityBot(id="t", name="t", buy=[BuyRule(card="control-room"),
                                               BuyRule(card="express-train")])
@@ -120,7 +167,8 @@ def test_the_test_bot_buys_its_card_first() -> None:
     state, _ = play_out(engine, ["baseline+signals", "baseline"], 3, check_legal=False)
     owned = state.details()["kingdom_owned"]
     assert owned[0].get("signals", 0) >= 2  # up to two, first
-    assert owned[1].get("signals", 0) <= 1  # the baseline's own rule: one
+    rule = next(r for r in engine.world.bots["baseline"].buy if r.card == "signals")
+    assert owned[1].get("signals", 0) <= rule.max_owned  # the baseline's own rule
 
 
 # -- play order --------------------------------------------------------------------------------

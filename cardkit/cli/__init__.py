@@ -25,9 +25,10 @@ from .i18n_cmds import i18n
 from .print_cmds import pdf
 from .run_cmds import simulate, strength
 from .score_cmds import score
+from .site_cmds import site
 
 for _command in (check, codes, new_command, init_command, schema, fmt, list_objects, show, pdf,
-                 export, simulate, strength, score, i18n):
+                 export, simulate, strength, score, i18n, site):
     main.add_command(_command)
 
 __all__ = ["main", "_all_codes"]

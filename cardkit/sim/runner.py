@@ -121,7 +121,10 @@ def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameR
     seats = seats_for(setup.bots, index)
     bots = [sim.make_bot(BotSpec.parse(s), engine) for s in seats]
     bot_rngs = [rng(seed, "bot", seat) for seat in range(len(seats))]
-    state = engine.new_game(len(seats), rng(seed, "chance"))
+    extra: dict[str, Any] = {}
+    if getattr(engine, "seats_knowledge", False):  # e.g. Terra: who starts depends on who knows
+        extra["knowledge"] = [float(getattr(b, "knowledge", 0.0)) for b in bots]
+    state = engine.new_game(len(seats), rng(seed, "chance"), **extra)
     truncated = False
     while not state.is_terminal():
         if state.turns >= setup.turn_cap:

@@ -100,7 +100,10 @@ def summarise(rows: list[GameRow]) -> dict[str, Any]:
                     line.ties += 1
         if not row.truncated:
             counted += 1
-            if 0 in row.winners:
+            # the seat that moved first: seat 0 unless the game says otherwise (details["first"],
+            # e.g. Terra's rulebook rule: the player left of the most knowledgeable one)
+            first = (row.details or {}).get("first", 0)
+            if first in row.winners:
                 first_share += 1.0 / n_win
     players = len(rows[0].seats) if rows else 0
     lo, hi = wilson(first_share, counted)

@@ -14,7 +14,8 @@ from .model import BarsFile, CardsFile, RegionsFile, StringsFile
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
 from .engine import make_engine
-from .report import extras
+from .report import extras, extras_text
+from .wording import TRANSLATION_CHECKS
 
 SPEC = Game(
     id="terra",
@@ -27,7 +28,7 @@ SPEC = Game(
                  description="Terra's three bars with line values for the metric and imperial sides.",
                  translatable=(TextField("label", 30, "bar label"),)),
         FileKind("cards", "cards/*.yaml", CardsFile, "cards",
-                 description="Terra topic cards: region question, two bar questions, info, source.",
+                 description="Terra topic cards: region question, two bar questions, info, sources.",
                  translatable=(TextField("topic", 60, "topic"),
                                TextField("bars.*.question", 160, "bar question"),
                                TextField("info", 600, "info box"))),
@@ -39,11 +40,12 @@ SPEC = Game(
                  translatable=(TextField("name", 40, "deck name"),)),
     ),
     checks=CHECKS,
-    tokens=frozenset({"{n}"}),
+    extra_translation_checks=TRANSLATION_CHECKS,
+    tokens=frozenset({"{n}", "{unit}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     fit_code=FIT_CODE,
     print_units=("metric", "imperial"),
-    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras),
+    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras, extras_text=extras_text),
     label=label,
     resolve=resolve,
 )

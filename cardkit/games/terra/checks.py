@@ -17,6 +17,8 @@ from ...core.suggest import did_you_mean
 from .bars import in_range, side_value
 from .model import Bar, Card, Region
 from .units import UNITS, format_number
+from .wording import (answer_given_away, answer_on_line, disputed_range, question_units,
+                      two_sources, untrusted_source)
 
 BAR_COLOURS = {"year": "green", "length": "blue", "number": "orange"}
 
@@ -443,4 +445,11 @@ CHECKS: tuple[Check, ...] = (
     Check("TER015", "topics are not repeated", duplicate_topic, Severity.WARNING),
     Check("TER016", "bar lines rise strictly", bar_lines_ascending),
     Check("TER017", "the three bars with their colours", bar_set),
+    Check("TER019", "two independent reputable sources per card", two_sources),
+    Check("TER020", "no source is a content farm, blog, shop or spam", untrusted_source),
+    Check("TER021", "a bar question names no unit", question_units),
+    Check("TER023", "no text gives an answer away", answer_given_away),
+    Check("TER024", "an answer on a bar line is deliberate", answer_on_line, Severity.WARNING),
+    Check("TER025", "the sources' range of an answer falls in one bar space", disputed_range),
 )
+# TER022 (a translated bar question names no unit) is a translation check: wording.py.

@@ -4,6 +4,27 @@ first player, 6 cards a game, 2-6 players.
 
 Markers are counted per player: in hand + on the board + in the common pool = 5 guessing
 markers, always (an invariant checked after every action when asked).
+
+Engine options (``cardkit simulate terra --option KEY=VALUE``), defaults as the rulebook says:
+
+``first=rulebook|seat0`` (default ``rulebook``)
+    Who starts the first card. The rulebook: the player to the LEFT of the most knowledgeable
+    player (left = the next seat clockwise). In a simulation the most knowledgeable seat is the
+    one whose bot has the highest ``knowledge`` (its accuracy; the runner passes every seat's
+    to ``new_game`` because the engine says ``seats_knowledge``); ties are broken by the game's
+    own seeded chance generator. ``seat0``: seat 0 starts (the old behaviour).
+    Either way the card box then passes clockwise after each card.
+``score_start=N`` (default 1)
+    Where the score markers start: the rulebook puts them on space 1 of the score track.
+``first_game=on|off`` (default ``off``)
+    ``on`` leaves the red-framed (hardest) cards out, as the rulebook says for a first game;
+    ``off`` deals from every card.
+``side=metric|imperial`` (default ``metric``)
+    The board side: bar lines and answer values of that side (``bars.side_value``).
+``any_bar=on|off`` (default ``on``)
+    The rules let a marker go on ANY empty bar space, also on the bar the card does not ask
+    about (legal, but it scores nothing and goes to the pool); ``off`` offers only the card's
+    two bars.
 """
 
 from __future__ import annotations
@@ -17,6 +38,8 @@ from ...core.content import GameContent
 from ...sim.protocol import Action, IllegalAction, InvariantError
 from .bars import adjacent_spaces, correct_spaces, on_line, side_value
 from .model import Card
+
+DIFFICULTIES = ("yellow", "green", "blue", "red")
 
 CARDS_PER_GAME = 6
 GUESSING_MARKERS = 5
@@ -36,6 +59,14 @@ class CardFacts:
     correct: dict[str, frozenset[int]]
     adjacent: dict[str, frozenset[int]]
     on_line: tuple[bool, ...]
+    difficulty: str = "yellow"
+    count: int = 0  # regions the card asks for (Q1's N); 0 = len(answers)
+    values: dict[str, float] = field(default_factory=dict)  # bar -> answer on the board side
+
+    @property
+    def asked(self) -> int:
+        """How many regions Q1 asks for."""
+        return self.count or len(self.answers)
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,12 +75,22 @@ class TerraWorld:
 
     regions: tuple[str, ...]
     neighbours: dict[str, frozenset[str]]
-    spaces: dict[str, int]  # bar id -> number of spaces on the metric side
+    spaces: dict[str, int]  # bar id -> number of spaces on the board side
     cards: tuple[CardFacts, ...]
+    lines: dict[str, tuple[float, ...]] = field(default_factory=dict)  # bar -> line values
+    side: str = "metric"
+
+    def without_red(self) -> TerraWorld:
+        """The same world without the red-framed cards (a first game)."""
+        return TerraWorld(self.regions, self.neighbours, self.spaces,
+                          tuple(c for c in self.cards if c.difficulty != "red"), self.lines,
+                          self.side)
 
     @classmethod
     def from_content(cls, content: GameContent, side: str = "metric") -> TerraWorld:
-        """Build the world from validated content."""
+        """Build the world from validated content, on one board side (metric or imperial)."""
+        if side not in ("metric", "imperial"):
+            raise ValueError(f"no board side {side!r} (metric or imperial)")
         regions = tuple(r.id for r in content.of("regions"))
         neighbours = {r.id: frozenset(r.obj.neighbours) for r in content.of("regions")}
         bars = {r.id: getattr(r.obj, side).lines for r in content.of("bars")}
@@ -58,16 +99,18 @@ class TerraWorld:
             card: Card = rec.obj
             answers = frozenset(card.regions.answers)
             near = frozenset(n for a in answers for n in neighbours.get(a, ())) - answers
-            correct, adjacent, lines_hit = {}, {}, []
+            correct, adjacent, lines_hit, values = {}, {}, [], {}
             for q in card.bars:
                 value = side_value(q.answer, side)  # type: ignore[arg-type]
+                values[q.bar] = value
                 correct[q.bar] = frozenset(correct_spaces(bars[q.bar], value))
                 adjacent[q.bar] = frozenset(adjacent_spaces(bars[q.bar], value))
                 lines_hit.append(on_line(bars[q.bar], value))
             cards.append(CardFacts(card.id, tuple(q.bar for q in card.bars), answers, near,
-                                   correct, adjacent, tuple(lines_hit)))
+                                   correct, adjacent, tuple(lines_hit), card.difficulty,
+                                   card.regions.count, values))
         return cls(regions, neighbours, {b: len(lines) - 1 for b, lines in bars.items()},
-                   tuple(cards))
+                   tuple(cards), {b: tuple(lines) for b, lines in bars.items()}, side)
 
 
 @dataclass(slots=True)
@@ -91,6 +134,10 @@ class TerraState:
     card_points: list[list[int]] = field(default_factory=list)
     _turns: int = 0
     _over: bool = False
+    any_bar: bool = True
+    score_start: int = 0
+    opening: int = 0  # the first player of the first card
+    card_markers: list[list[int]] = field(default_factory=list)  # markers placed per card, seat
 
     # -- protocol -------------------------------------------------------------------------------
     def current_player(self) -> int:
@@ -102,15 +149,20 @@ class TerraState:
         """The card being played."""
         return self.deck[self.card_index]
 
+    def bars_open(self) -> tuple[str, ...]:
+        """Bars a marker may go on: every bar (``any_bar``), else the card's two."""
+        return tuple(self.world.spaces) if self.any_bar else self.card.bars
+
     def legal_actions(self) -> Sequence[Action]:
-        """Free regions, free spaces of the card's two bars, and (after a first marker) pass."""
+        """Free regions, free spaces of the bars (all three with ``any_bar``, else the card's
+        two), and (after a first marker) pass."""
         if self._over:
             return []
         seat = self.to_act
         actions: list[Action] = []
         if self.hand[seat] > 0:
             actions += [("region", r) for r in self.world.regions if r not in self.regions]
-            for bar in self.card.bars:
+            for bar in self.bars_open():
                 actions += [("bar", bar, s) for s in range(self.world.spaces[bar])
                             if (bar, s) not in self.spaces]
         if self.placed_this_card[seat] > 0 or not actions:
@@ -133,8 +185,8 @@ class TerraState:
             self.regions[action[1]] = seat
         elif isinstance(action, tuple) and action[0] == "bar" and len(action) == 3:
             _, bar, space = action
-            if bar not in self.card.bars or not 0 <= space < self.world.spaces[bar] or \
-                    (bar, space) in self.spaces:
+            if bar not in self.bars_open() or not isinstance(space, int) or \
+                    not 0 <= space < self.world.spaces[bar] or (bar, space) in self.spaces:
                 raise IllegalAction(f"bar space {bar} {space} is occupied or not in play")
             self._take_marker(seat)
             self.spaces[(bar, space)] = seat
@@ -173,8 +225,9 @@ class TerraState:
                 returned[owner] += 1
             else:
                 self.pool[owner] += 1
-        for (bar, space), owner in self.spaces.items():
-            p = EXACT if space in card.correct[bar] else NEAR if space in card.adjacent[bar] else 0
+        for (bar, space), owner in self.spaces.items():  # a bar the card does not ask: 0
+            p = EXACT if space in card.correct.get(bar, ()) else \
+                NEAR if space in card.adjacent.get(bar, ()) else 0
             points[owner] += p
             if p:
                 returned[owner] += 1
@@ -184,6 +237,7 @@ class TerraState:
             self.score[seat] += points[seat]
             self.hand[seat] += returned[seat]
         self.card_points.append(points)
+        self.card_markers.append(list(self.placed_this_card))
         self.regions.clear()
         self.spaces.clear()
         self.card_index += 1
@@ -220,7 +274,9 @@ class TerraState:
                           self.first, self.to_act, list(self.hand), list(self.pool),
                           dict(self.regions), dict(self.spaces), list(self.placed_this_card),
                           list(self.passed), list(self.score),
-                          [list(p) for p in self.card_points], self._turns, self._over)
+                          [list(p) for p in self.card_points], self._turns, self._over,
+                          self.any_bar, self.score_start, self.opening,
+                          [list(m) for m in self.card_markers])
 
     @property
     def turns(self) -> int:
@@ -242,9 +298,9 @@ class TerraState:
                 raise InvariantError(f"seat {seat}: {total} guessing markers (hand "
                                      f"{self.hand[seat]}, pool {self.pool[seat]}, board "
                                      f"{on_board}), expected {GUESSING_MARKERS}")
-            if self.score[seat] != sum(p[seat] for p in self.card_points):
-                raise InvariantError(f"seat {seat}: score {self.score[seat]} is not the sum of "
-                                     "its card points")
+            if self.score[seat] != self.score_start + sum(p[seat] for p in self.card_points):
+                raise InvariantError(f"seat {seat}: score {self.score[seat]} is not the start "
+                                     f"{self.score_start} plus the sum of its card points")
         if len(set(self.regions)) != len(self.regions):  # pragma: no cover - dict keys
             raise InvariantError("a region holds two markers")
 
@@ -255,29 +311,74 @@ class TerraState:
     def details(self) -> dict[str, Any]:
         """Cards played and the points each seat scored on each."""
         return {"cards": [c.id for c in self.deck], "card_points": self.card_points,
+                "card_markers": self.card_markers, "first": self.opening,
                 "on_line": [sum(c.on_line) for c in self.deck]}
 
 
 @dataclass(frozen=True, slots=True)
 class TerraEngine:
-    """Makes Terra games from a prepared world."""
+    """Makes Terra games from a prepared world (options: see the module docstring)."""
 
     world: TerraWorld
     min_players: int = 2
     max_players: int = 6
+    first: str = "rulebook"
+    score_start: int = 1
+    any_bar: bool = True
+    #: The runner passes each seat's bot ``knowledge`` to :meth:`new_game` (the rulebook's
+    #: first player depends on who knows most; see ``cardkit.sim.runner.play``).
+    seats_knowledge = True
 
-    def new_game(self, players: int, rng: random.Random) -> TerraState:
-        """Shuffle, draw six cards, give every player five guessing markers."""
+    def new_game(self, players: int, rng: random.Random,
+                 knowledge: Sequence[float] | None = None) -> TerraState:
+        """Shuffle, draw six cards, give every player five guessing markers, put the score
+        markers on ``score_start`` and pick the first player.
+
+        ``knowledge``: each seat's bot's knowledge, in seat order (the runner passes it; without
+        it every seat counts as equally knowledgeable and the chance rng picks)."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError(f"Terra is for {self.min_players}-{self.max_players} players")
         if len(self.world.cards) < CARDS_PER_GAME:
             raise ValueError(f"Terra needs at least {CARDS_PER_GAME} cards")
+        if knowledge is None or len(knowledge) != players:
+            knowledge = [0.0] * players
         deck = rng.sample(list(self.world.cards), CARDS_PER_GAME)
-        return TerraState(self.world, players, rng, deck, hand=[GUESSING_MARKERS] * players,
-                          pool=[0] * players, placed_this_card=[0] * players,
-                          passed=[False] * players, score=[0] * players)
+        first = 0
+        if self.first == "rulebook":
+            best = max(knowledge)
+            wisest = rng.choice([s for s, k in enumerate(knowledge) if k == best])
+            first = (wisest + 1) % players  # the player to the left of the most knowledgeable
+        return TerraState(self.world, players, rng, deck, first=first, to_act=first,
+                          hand=[GUESSING_MARKERS] * players, pool=[0] * players,
+                          placed_this_card=[0] * players, passed=[False] * players,
+                          score=[self.score_start] * players, any_bar=self.any_bar,
+                          score_start=self.score_start, opening=first)
 
 
-def make_engine(content: GameContent, **options: Any) -> TerraEngine:
-    """The engine for validated Terra content."""
-    return TerraEngine(TerraWorld.from_content(content))
+def _on_off(value: Any, name: str) -> bool:
+    if isinstance(value, bool):
+        return value
+    text = str(value).strip().lower()
+    if text in ("on", "yes", "true", "1"):
+        return True
+    if text in ("off", "no", "false", "0"):
+        return False
+    raise ValueError(f"option {name} is on or off, not {value!r}")
+
+
+def make_engine(content: GameContent, first: str = "rulebook", score_start: int | str = 1,
+                first_game: str | bool = "off", side: str = "metric",
+                any_bar: str | bool = "on") -> TerraEngine:
+    """The engine for validated Terra content; the options are described in the module
+    docstring (defaults as the rulebook says)."""
+    if first not in ("rulebook", "seat0"):
+        raise ValueError(f"option first is rulebook or seat0, not {first!r}")
+    try:
+        start = int(score_start)
+    except (TypeError, ValueError):
+        raise ValueError(f"option score_start is a whole number, not {score_start!r}") from None
+    world = TerraWorld.from_content(content, side)
+    if _on_off(first_game, "first_game"):
+        world = world.without_red()
+    return TerraEngine(world, first=first, score_start=start,
+                       any_bar=_on_off(any_bar, "any_bar"))

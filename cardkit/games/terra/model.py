@@ -75,13 +75,23 @@ class BarsFile(Strict):
 
 
 class Answer(Strict):
-    """A bar answer: a number in a unit from cardkit's closed list (metric or unit-free)."""
+    """A bar answer: a number in a unit from cardkit's closed list (metric or unit-free).
+
+    The question never names the unit: the card prints the board side's unit beside it."""
 
     value: float
     unit: UnitId
     imperial: float | None = Field(
         None, description="The value printed on imperial cards when a plain conversion "
                           "(rounded to 3 significant digits) is not what the card should say.")
+    on_line: bool = Field(False, description="The answer is exactly a bar line's value on purpose "
+                                             "(both spaces beside the line are correct).")
+    basis: str | None = Field(None, min_length=3, max_length=300, description=(
+        "Where the sources disagree: which figure the card uses and why (not printed)."))
+    range: list[float] | None = Field(None, min_length=2, max_length=2, description=(
+        "Where reputable sources disagree: the lowest and the highest figure they give, in the "
+        "answer's unit; the whole range must fall in one bar space on both sides (TER025), so "
+        "no player can dispute the scoring."))
 
 
 class BarQuestion(Strict):
@@ -99,18 +109,37 @@ class RegionQuestion(Strict):
     answers: list[Id] = Field(min_length=1, max_length=8)
 
 
+Subject = Literal["nature", "structures", "people", "events", "records"]
+
+
+class Source(Strict):
+    """A reference the answers were checked against: an encyclopaedia, an official body, national
+    statistics, a peer-reviewed paper or major press (never a content farm, a Wikipedia mirror, a
+    shop). ``cardkit check`` wants two independent ones per card (TER019, TER020)."""
+
+    publisher: str = Field(min_length=2, max_length=120,
+                           description="Who publishes it: 'Encyclopaedia Britannica', 'USGS'.")
+    title: str = Field(min_length=2, max_length=200, description="The article or page title.")
+    url: str | None = Field(None, pattern=r"^https?://[A-Za-z0-9.-]+\.[A-Za-z]{2,}(/\S*)?$",
+                            max_length=400, description="Where to read it (http or https).")
+    note: str | None = Field(None, max_length=300,
+                             description="What it gives, when the card relies on one figure.")
+
+
 class Card(Strict):
     """A Terra topic card: the top half asks, the bottom half answers."""
 
     id: Id
     topic: Text
     difficulty: Difficulty
+    subject: Subject = Field(description="What the topic is about (the deck's spread).")
     regions: RegionQuestion
     compass: Quadrant | None = Field(None, description="Optional compass hint quadrant.")
     bars: list[BarQuestion] = Field(min_length=2, max_length=2,
                                     description="Q2 and Q3, on two different bars.")
     info: Text
-    source: str = Field(min_length=3, description="Where the answers were checked.")
+    sources: list[Source] = Field(min_length=1, max_length=6, description=(
+        "Where the answers were checked: two independent reputable sources at least (TER019)."))
     status: Status = "confirmed"
     note: str | None = None
 

@@ -93,6 +93,19 @@ class Texts:
         """The collation key of the locale."""
         raise NotImplementedError
 
+    def question_unit(self, card: Card, index: int) -> str:  # pragma: no cover
+        """The unit printed beside a bar question on this board side ("in m" / "in ft"), or
+        "" when the answer has none (years, counts)."""
+        raise NotImplementedError
+
+    def question_unit_source(self, card: Card, index: int) -> TextSource | None:
+        """The unit string a question's unit label names (for the fit check's sources)."""
+        q = card.bars[index]
+        unit = UNITS[q.answer.unit]
+        imperial = getattr(self, "units", "metric") == "imperial"
+        string_id = unit.imperial_label_string if imperial else unit.label_string
+        return _s(string_id) if string_id else None
+
     def answer_source(self, card: Card, index: int) -> TextSource | None:
         """The template string an answer is printed with (its unit, ``BC``); ``None`` for a
         bare number."""
@@ -178,10 +191,18 @@ def front_face(card: Card, t: Texts, theme: Theme) -> Face:
         badge = Box(BAND_X + 3.0, top - 7.7, 6.6, 6.6)
         face.shape(Shape("bar-badge", badge, "circle"), bar_badge(q.bar, badge, theme))
         bg = theme.band(q.bar)
-        face.text(t.bar_label(q.bar), Frame("bar-label", BAND_X + 11.4, top - 7.2, BAND_W - 13,
-                                            5.6, _style(BOLD, 8, 5.5, BAR_DARK[q.bar]),
+        unit = t.question_unit(card, i)
+        unit_w = 17.0 if unit else 0.0
+        face.text(t.bar_label(q.bar), Frame("bar-label", BAND_X + 11.4, top - 7.2,
+                                            BAND_W - 13 - unit_w, 5.6,
+                                            _style(BOLD, 8, 5.5, BAR_DARK[q.bar]),
                                             max_lines=1, background=bg),
                   _src("bars", q.bar, "label"))
+        if unit:  # the board side's unit beside the question: the question itself names none
+            face.text(unit, Frame("question-unit", BAND_X + BAND_W - 2.0 - unit_w, top - 7.2,
+                                  unit_w, 5.6, _style(BOLD, 8, 5.5, BAR_DARK[q.bar], "right"),
+                                  max_lines=1, background=bg),
+                      t.question_unit_source(card, i) or _s("question-unit"))
         face.text(t.card(card, f"bars.{i}.question"),
                   Frame("question", BAND_X + 3.0, by + 1.4, BAND_W - 5.4, band_h - 10.2,
                         _style(REGULAR, 10.5, 6, INK), background=bg),
@@ -292,6 +313,14 @@ class LocTexts(Texts):
             return self.loc.number(value)
         name = self.loc.string(string_id, value)
         return name if "{n}" in self._raw(string_id) else f"{self.loc.number(value)}\u00a0{name}"
+
+    def question_unit(self, card: Card, index: int) -> str:
+        q = card.bars[index]
+        unit = UNITS[q.answer.unit]
+        string_id = unit.imperial_label_string if self.units == "imperial" else unit.label_string
+        if q.bar == "year" or not string_id:
+            return ""
+        return self.loc.string("question-unit").replace("{unit}", self.loc.string(string_id))
 
     def year(self, value: float) -> str:
         """A calendar year as printed (never grouped; ``2560 BC`` for negative years)."""

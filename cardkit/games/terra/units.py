@@ -28,6 +28,18 @@ class Unit:
     imperial_base: float = 1.0  # imperial display unit -> imperial base of the bar (feet)
     string: str = ""  # id in strings.yaml of the metric unit's printed name ("" = none)
     imperial_string: str = ""
+    label: str | None = None  # the unit's name beside a question, when not ``string``
+    imperial_label: str | None = None
+
+    @property
+    def label_string(self) -> str:
+        """The string naming the unit beside a question on the metric side ("" = none)."""
+        return self.string if self.label is None else self.label
+
+    @property
+    def imperial_label_string(self) -> str:
+        """The string naming the unit beside a question on the imperial side."""
+        return self.imperial_string if self.imperial_label is None else self.imperial_label
 
     def metric_base(self, value: float) -> float:
         """The value in the metric side's base unit."""
@@ -57,8 +69,10 @@ UNITS: dict[str, Unit] = {u.id: u for u in (
     Unit("count", "number", "", ""),
     Unit("percent", "number", "%", "%", string="unit-percent", imperial_string="unit-percent"),
     Unit("hour", "number", "h", "h", string="unit-hour", imperial_string="unit-hour"),
-    Unit("day", "number", "days", "days", string="unit-day", imperial_string="unit-day"),
-    Unit("years", "number", "years", "years", string="unit-years", imperial_string="unit-years"),
+    Unit("day", "number", "days", "days", string="unit-day", imperial_string="unit-day",
+         label="unit-day-label", imperial_label="unit-day-label"),
+    Unit("years", "number", "years", "years", string="unit-years", imperial_string="unit-years",
+         label="unit-years-label", imperial_label="unit-years-label"),
     Unit("celsius", "number", "°C", "°F", 1.0, 9 / 5, 32.0, string="unit-celsius",
          imperial_string="unit-fahrenheit"),
     Unit("m2", "number", "m²", "sq ft", 1.0, 1 / FOOT**2, string="unit-m2",

@@ -1,0 +1,112 @@
+"""Benchmark: ``cardkit site`` for every game and locale vs. ``cardkit export --format png`` of the
+same cards (every game × locale, same dpi), both in the same run.
+
+The site exports its card images through the same ``export_game``, so the export is its floor:
+what the site adds is the pages (gallery, a page per card, translators' views), the search index
+and the assets. Reports both times, the bytes written (the site split into its PNGs and the
+rest) and the ratios; the content gate runs with a warm check cache for both, as in daily use.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from cardkit.core.checking import CheckOptions, run_check
+from cardkit.core.registry import game_ids
+from cardkit.export.api import ExportJob, export_game
+from cardkit.i18n.api import load
+from cardkit.site.api import SiteJob, build_site
+
+
+def _sizes(folder: Path) -> dict[str, int]:
+    """Bytes under ``folder``: ``all``, ``png``, ``html``, ``assets`` (the ``assets/`` folder:
+    styles, scripts, search index), and ``files`` (how many)."""
+    sizes = dict.fromkeys(("all", "png", "html", "assets", "files"), 0)
+    for p in folder.rglob("*"):
+        if p.is_file():
+            size = p.stat().st_size
+            sizes["all"] += size
+            sizes["files"] += 1
+            if p.suffix == ".png":
+                sizes["png"] += size
+            elif p.suffix == ".html":
+                sizes["html"] += size
+            elif p.relative_to(folder).parts[0] == "assets":
+                sizes["assets"] += size
+    return sizes
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--dpi", type=float, default=100.0, help="the site's default: 100")
+    parser.add_argument("--repeat", type=int, default=1)
+    args = parser.parse_args()
+    content = ROOT / "content"
+    work = Path(tempfile.mkdtemp(prefix="cardkit-bench-site-"))
+    try:
+        cache = work / "cache"
+        games = tuple(g for g in game_ids() if (content / g).is_dir())
+        locales = {g: tuple(sorted(load(g, content).locales)) for g in games}
+        run_check(CheckOptions(games=games, content_dir=content, cache_dir=cache))  # warm cache
+        site_out = work / "site"
+        result = None
+
+        def site() -> float:
+            nonlocal result
+            shutil.rmtree(site_out, ignore_errors=True)
+            t0 = time.perf_counter()
+            result = build_site(SiteJob(content_dir=content, out=site_out, cache_dir=cache,
+                                        dpi=args.dpi))
+            return time.perf_counter() - t0
+
+        faces = 0
+
+        def export() -> float:
+            nonlocal faces
+            shutil.rmtree(work / "png", ignore_errors=True)
+            faces = 0
+            t0 = time.perf_counter()
+            for game in games:
+                for locale in locales[game]:
+                    out = work / "png" / f"{game}-{locale}"
+                    done = export_game(ExportJob(game, "png", content, locale=locale,
+                                                 dpi=args.dpi, out=out, force=True,
+                                                 cache_dir=cache))
+                    faces += sum(len(d.files) for d in done.decks)
+            return time.perf_counter() - t0
+
+        t_site = min(site() for _ in range(args.repeat))
+        t_export = min(export() for _ in range(args.repeat))
+        site_sizes = _sizes(site_out)
+        export_sizes = _sizes(work / "png")
+        assert result is not None
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    pairs = sum(len(v) for v in locales.values())
+    cards = sum(result.cards.values())
+    mb = 1e6
+    s, e = site_sizes, export_sizes
+    extra = s["all"] - s["png"]
+    print(f"{len(games)} games x their locales = {pairs} galleries, {cards} cards, "
+          f"{result.pages} pages; {args.dpi:g} dpi; {os.cpu_count()} CPUs")
+    print(f"cardkit site (gate, images, pages, index, assets): {t_site:7.2f} s, "
+          f"{s['all'] / mb:7.1f} MB in {s['files']} files")
+    print(f"  PNG {s['png'] / mb:.1f} MB; HTML {s['html'] / mb:.2f} MB; assets and search index "
+          f"{s['assets'] / mb:.2f} MB; other {(extra - s['html'] - s['assets']) / mb:.2f} MB")
+    print(f"cardkit export --format png, every game x locale:  {t_export:7.2f} s, "
+          f"{e['all'] / mb:7.1f} MB in {e['files']} files ({faces} faces, "
+          f"{e['png'] / mb:.1f} MB PNG)")
+    print(f"ratio site / export: time {t_site / t_export:.2f}x, size {s['all'] / e['all']:.2f}x; "
+          f"beyond its images the site adds {extra / max(s['png'], 1):.1%} of their size")
+
+if __name__ == "__main__":
+    main()

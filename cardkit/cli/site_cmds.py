@@ -1,0 +1,49 @@
+"""``cardkit site``: a static site of the content (galleries, card pages, search, reviews)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from .app import _guard, content_option, force_option
+
+
+@click.command("site")
+@content_option
+@click.option("-o", "--out", type=click.Path(path_type=Path), default=Path("build") / "site",
+              show_default=True, help="Folder of the site (replaced as a whole on rebuild).")
+@click.option("--game", "games", multiple=True, metavar="GAME",
+              help="Only this game (repeatable; default: every game with content).")
+@click.option("--locale", "locales", multiple=True, metavar="LOCALE",
+              help="Only this locale (repeatable; default: en and every translation).")
+@click.option("--report", "reports", multiple=True, type=click.Path(path_type=Path),
+              metavar="FILE.json",
+              help="A JSON report of `cardkit simulate` or `cardkit strength` to include "
+                   "(repeatable).")
+@click.option("--dpi", default="100", show_default=True, metavar="N",
+              help="Resolution of the card images.")
+@force_option
+@_guard
+def site(content_dir: Path, out: Path, games: tuple[str, ...], locales: tuple[str, ...],
+         reports: tuple[Path, ...], dpi: str, force: bool) -> None:
+    """A static site of the content: card galleries with filters, a page per card, search
+    over every locale, the translators' view and the reports. Opens from the file system."""
+    from ..core.errors import UsageProblem
+    from ..site import SiteJob, build_site
+
+    try:
+        resolution = float(dpi)
+    except ValueError:
+        raise UsageProblem(f"--dpi must be a number, not {dpi!r}") from None
+    result = build_site(SiteJob(content_dir, out, games, locales, force, reports,
+                                dpi=resolution))
+    games_n = len({g for g, _ in result.cards})
+    cards = sum(result.cards.values())
+    for note in result.notes:
+        click.echo(f"cardkit: note: {note}", err=True)
+    galleries = len(result.cards)
+    click.echo(f"wrote {result.out}: {result.pages} pages, {cards} cards in {galleries} "
+               f"{'gallery' if galleries == 1 else 'galleries'} ({games_n} "
+               f"{'game' if games_n == 1 else 'games'}), {result.bytes / 1e6:.1f} MB in "
+               f"{result.seconds:.1f} s")

@@ -1,0 +1,485 @@
+"""``cardkit site`` as a library call: a static site generated from the content.
+
+Per game and locale: a gallery of the exported card images with filters, one page per card
+(every field, the translations beside the English, provisional values marked, sources), and the
+translators' view; a site index; the simulation and balance reports given; one search index
+over every game and locale. The site opens from the file system and from any static host: every
+URL is relative, the fonts, styles and scripts are its own (no external request), and the same
+content gives byte-identical files.
+
+The build is all or nothing: every game and locale goes through the content gate first, then
+the site is written into ``<out>.tmp-XXXX`` beside ``out`` and renamed into place (the previous
+site, if any, is replaced only then). A folder that is not a site cardkit wrote (no
+``.cardkit-site`` marker) is replaced only with ``force``.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import re
+import shutil
+import tempfile
+import time
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ..core.checking import DEFAULT_CACHE_DIR, select_games
+from ..core.errors import UsageProblem
+from .cards import (Locale, SiteCard, card_name, card_page, gallery_page, match_records,
+                    search_entries)
+from .html import esc, page
+from .search import Entry, build_index
+
+MARKER = ".cardkit-site"
+MARKER_TEXT = "A static site written by `cardkit site`; the whole folder is replaced on rebuild.\n"
+ASSETS = ("site.css", "search.js", "filter.js")
+DPI_RANGE = (50.0, 1200.0)  # as `cardkit export`
+DEFAULT_OUT = Path("build") / "site"
+STALE_AFTER = 3600.0  # seconds: an unfinished build folder this old is debris
+SOURCE = "en"
+_SAFE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
+
+
+@dataclass(slots=True)
+class SiteJob:
+    """What to build. ``cache_dir=None`` uses the project's check cache (``.cardkit-cache``)."""
+
+    content_dir: Path
+    out: Path = DEFAULT_OUT
+    games: tuple[str, ...] = ()  # default: every registered game with content
+    locales: tuple[str, ...] = ()  # default: en + every locale the game is translated into
+    force: bool = False
+    reports: tuple[Path, ...] = ()
+    cache_dir: Path | None = None
+    dpi: float = 100
+
+
+@dataclass(slots=True)
+class SiteResult:
+    """What was written: the site's folder, its HTML pages, the cards per (game, locale), and
+    the size of every file in bytes."""
+
+    out: Path
+    pages: int
+    cards: dict[tuple[str, str], int]
+    bytes: int
+    seconds: float = 0.0
+    fallbacks: int = 0  # texts shown in English for want of a translation
+    notes: list[str] = field(default_factory=list)
+
+
+# -- checks before anything is written ----------------------------------------------------------
+
+def _check_dpi(dpi: Any) -> float:
+    lo, hi = DPI_RANGE
+    if isinstance(dpi, bool) or not isinstance(dpi, (int, float)) or not math.isfinite(dpi) \
+            or not lo <= dpi <= hi:
+        shown = f"{dpi:g}" if isinstance(dpi, (int, float)) else repr(dpi)
+        raise UsageProblem(f"--dpi must be a number from {lo:g} to {hi:g}, not {shown}")
+    return float(dpi)
+
+
+def _inside(path: Path, root: Path) -> bool:
+    return path == root or root in path.parents
+
+
+def is_site(folder: Path) -> bool:
+    """Whether ``folder`` is a site ``cardkit site`` wrote (it holds the marker file)."""
+    return (folder / MARKER).is_file()
+
+
+def _check_out(out: Path, content_dir: Path, force: bool) -> None:
+    """Refuse a target that is a file, lies in the content or holds it (or the working
+    folder), or is a non-empty folder that is not a cardkit site (unless ``force``)."""
+    if out.is_symlink() or (out.exists() and not out.is_dir()):
+        raise UsageProblem(f"cannot write the site to {out}: it is not a folder")
+    target = out.resolve()
+    content = content_dir.resolve()
+    if _inside(target, content):
+        raise UsageProblem(f"refusing to write the site to {out}: it is inside the content "
+                           f"folder {content_dir} (--force does not change this)")
+    if _inside(content, target) or _inside(Path.cwd().resolve(), target):
+        raise UsageProblem(f"refusing to replace {out}: it holds the content or the working "
+                           "folder (--force does not change this)")
+    parent = _nearest(target.parent)
+    if not parent.is_dir():
+        raise UsageProblem(f"cannot write the site to {out}: {parent} is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not is_site(out) and not force:
+        raise UsageProblem(f"refusing to replace {out}: it is not a site cardkit wrote (no "
+                           f"{MARKER} file); choose another --out or use --force")
+
+
+def _nearest(path: Path) -> Path:
+    while not path.exists() and path != path.parent:
+        path = path.parent
+    return path
+
+
+def _check_reports(paths: tuple[Path, ...]) -> list[Path]:
+    for path in paths:
+        if not Path(path).is_file():
+            raise UsageProblem(f"report not found: {path}")
+    return [Path(p) for p in paths]
+
+
+# -- the build ----------------------------------------------------------------------------------
+
+@dataclass(slots=True)
+class _Game:
+    game: str
+    title: str
+    data: Any  # GameI18n
+    locales: tuple[str, ...]
+
+
+def _plan(job: SiteJob, cache: Path) -> list[_Game]:
+    """Every game and locale, through the content gate (nothing is written before)."""
+    from ..core.gate import require_clean
+    from ..core.registry import get_game
+    from ..i18n.api import load
+
+    plan = []
+    for game in select_games(tuple(job.games), job.content_dir):
+        require_clean(game, job.content_dir, None, cache)
+        data = load(game, job.content_dir)
+        if job.locales:
+            codes = tuple(dict.fromkeys(job.locales))
+            for code in codes:
+                if code not in data.locales:
+                    raise UsageProblem(f"unknown locale {code!r}; defined: "
+                                       f"{', '.join(sorted(data.locales))}")
+        else:
+            codes = (SOURCE, *sorted(c for c in data.translations.overlays
+                                     if c in data.locales and c != SOURCE))
+        for code in codes:
+            require_clean(game, job.content_dir, code, cache)
+        if get_game(game).print_decks is None:  # type: ignore[attr-defined]
+            raise UsageProblem(f"{game!r} has no print templates yet; leave it out with --game")
+        plan.append(_Game(game, get_game(game).title, data, codes))
+    return plan
+
+
+def _umask() -> int:
+    try:
+        for line in Path("/proc/self/status").read_text().splitlines():
+            if line.startswith("Umask:"):
+                return int(line.split()[1], 8)
+    except (OSError, ValueError, IndexError):
+        pass
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return mask
+
+
+def _clean_debris(out: Path) -> None:
+    """Remove the unfinished build (or replaced site) folders an earlier run left when it was
+    killed (sites by their marker, older than an hour)."""
+    now = time.time()
+    name = glob_escape(out.name)
+    for path in [*out.parent.glob(f"{name}.tmp-*"), *out.parent.glob(f".{name}.old-*")]:
+        try:
+            if path.is_dir() and not path.is_symlink() and is_site(path) \
+                    and now - path.stat().st_mtime > STALE_AFTER:
+                shutil.rmtree(path, ignore_errors=True)
+        except OSError:
+            pass
+
+
+def glob_escape(name: str) -> str:
+    """``name`` with the glob characters escaped."""
+    return re.sub(r"([*?\[])", r"[\1]", name)
+
+
+class _Writer:
+    """Writes the site's files into the build folder and counts them."""
+
+    def __init__(self, root: Path) -> None:
+        self.root = root
+        self.pages = 0
+
+    def text(self, rel: str, text: str) -> None:
+        path = self.root / rel
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as fh:  # a fresh file in a fresh folder: the umask decides
+            fh.write(text.encode("utf-8"))
+        if rel.endswith(".html"):
+            self.pages += 1
+
+    def page(self, rel: str, *, title: str, lang: str, body: str,
+             nav: list[tuple[str, str]], scripts: tuple[str, ...] = ()) -> None:
+        root = "../" * rel.count("/")
+        self.text(rel, page(title=title, lang=lang, body=body, root=root,
+                            nav=[(label, root + href) for label, href in nav], scripts=scripts))
+
+
+def _asset(name: str) -> str:
+    return resources.files("cardkit.site").joinpath("assets", name).read_text("utf-8")
+
+
+def _export(game: str, locale: str, job: SiteJob, dpi: float, cache: Path,
+            folder: Path) -> tuple[list[tuple[str, list[str]]], dict[str, tuple[Any, ...]], int]:
+    """Export the card images; ``([(deck, [card ids])], {id: (deck, front, back, shared,
+    w, h)}, fallbacks)`` with the image paths relative to the locale folder."""
+    from ..export.api import ExportJob, export_game
+
+    result = export_game(ExportJob(game, "png", job.content_dir, locale, dpi=dpi,
+                                   out=folder / "img", cache_dir=cache))
+    decks: list[tuple[str, list[str]]] = []
+    faces: dict[str, tuple[Any, ...]] = {}
+    for deck in result.decks:
+        names = {p.name: p.relative_to(folder).as_posix() for p in deck.files}
+        ids = [n[:-len("-front.png")] for n in names if n.endswith("-front.png")]
+        decks.append((deck.deck, ids))
+        w, h = deck.card_px
+        for card_id in ids:
+            faces.setdefault(card_id, (deck.deck, names[f"{card_id}-front.png"],
+                                       names.get(f"{card_id}-back.png"), names.get("back.png"),
+                                       w, h))
+    return decks, faces, result.fallbacks
+
+
+Exported = tuple[list[tuple[str, list[str]]], dict[str, tuple[Any, ...]], int]
+
+
+def _export_task(game: str, locale: str, job: SiteJob, dpi: float, cache: Path,
+                 folder: Path) -> tuple[str, Any]:
+    """:func:`_export` in a worker process: ``("ok", result)`` or ``("usage"|"error",
+    message)`` (exceptions with their own constructors do not always survive pickling)."""
+    try:
+        return "ok", _export(game, locale, job, dpi, cache, folder)
+    except UsageProblem as exc:
+        return "usage", exc.args[0] if exc.args else str(exc)
+    except Exception as exc:  # noqa: BLE001 - reported by the parent
+        return "error", f"{type(exc).__name__}: {exc}"
+
+
+def export_workers(tasks: int) -> int:
+    """Processes for the exports: rasterising is CPU work, writing waits on the disk, so one
+    more than the CPUs (at most 4, ``CARDKIT_SITE_WORKERS`` overrides)."""
+    wanted = os.environ.get("CARDKIT_SITE_WORKERS", "")
+    n = int(wanted) if wanted.isdigit() and int(wanted) > 0 else min(4, (os.cpu_count() or 1) + 1)
+    return max(1, min(n, tasks))
+
+
+def _export_all(tasks: list[tuple[str, str]], job: SiteJob, dpi: float, cache: Path,
+                tmp: Path) -> dict[tuple[str, str], Exported]:
+    """Every game and locale's images, exported in parallel where that helps."""
+    workers = export_workers(len(tasks))
+    if workers == 1:
+        return {(g, loc): _export(g, loc, job, dpi, cache, tmp / g / loc) for g, loc in tasks}
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    methods = multiprocessing.get_all_start_methods()
+    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+        futures = {(g, loc): pool.submit(_export_task, g, loc, job, dpi, cache, tmp / g / loc)
+                   for g, loc in tasks}
+        done = {key: future.result() for key, future in futures.items()}
+    out: dict[tuple[str, str], Exported] = {}
+    for key, (status, value) in done.items():
+        if status == "usage":
+            raise UsageProblem(value)
+        if status == "error":
+            raise RuntimeError(f"exporting {key[0]} ({key[1]}) failed: {value}")
+        out[key] = value
+    return out
+
+
+def _nav(game: _Game | None, locale: str | None, reports: bool,
+         review: bool = False) -> list[tuple[str, str]]:
+    """Links relative to the site's top folder (the writer prefixes the page's root)."""
+    nav = [("All games", "index.html")]
+    if game is not None and locale is not None:
+        nav.append((f"{game.title} ({locale})", f"{game.game}/{locale}/index.html"))
+        if review:
+            nav.append(("Translators' view", f"{game.game}/{locale}/review.html"))
+    if reports:
+        nav.append(("Reports", "reports/index.html"))
+    return nav
+
+
+def _review(data: Any, game: str, locale: str, cards: dict[str, str]) -> str | None:
+    """The translators' view of one locale (``None`` when the review pages are not built)."""
+    try:
+        from .review import review_pages
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__package__}.review":
+            return None
+        raise
+    return review_pages(data, game, locale, "../../", cards=cards)
+
+
+def _reports(paths: list[Path]) -> tuple[dict[str, str], str | None]:
+    """The report pages' bodies by path, and the body of their index (``None``: list them)."""
+    if not paths:
+        return {}, None
+    try:
+        from .reports import report_pages
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{__package__}.reports":
+            raise UsageProblem("this cardkit cannot render reports into the site yet") from None
+        raise
+    pages = dict(report_pages(paths))
+    try:
+        from .reports import reports_index
+    except ImportError:
+        return pages, None
+    return pages, reports_index(pages)
+
+
+def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
+           reports: list[Path]) -> SiteResult:
+    write = _Writer(tmp)
+    write.text(MARKER, MARKER_TEXT)
+    report_bodies, report_index = _reports(reports)
+    has_reports = bool(report_bodies)
+    entries: list[Entry] = []
+    counts: dict[tuple[str, str], int] = {}
+    fallbacks = 0
+    notes: list[str] = []
+    galleries: list[tuple[_Game, str, int, bool]] = []
+    exported = _export_all([(i.game, loc) for i in plan for loc in i.locales], job, dpi, cache,
+                           tmp)
+    for item in plan:
+        spec = item.data.content.game
+        specs = {k.name: k for k in spec.kinds}
+        targets = tuple(sorted(c for c in item.data.translations.overlays
+                               if c != SOURCE and c in item.data.locales))
+        overlays = {c: item.data.translations.overlays.get(c) for c in targets}
+        for locale in item.locales:
+            decks, faces, missing = exported[(item.game, locale)]
+            fallbacks += missing
+            kinds = match_records(item.data.content, decks)
+            cards = []
+            for deck, ids in decks:
+                for card_id in ids:
+                    if card_id not in kinds or kinds[card_id][0] != deck:
+                        continue
+                    if not _SAFE.fullmatch(card_id):
+                        raise UsageProblem(f"{item.game}: card id {card_id!r} cannot be a file "
+                                           "name")
+                    kind = kinds[card_id][1]
+                    rec = item.data.content.index(kind)[card_id]
+                    _, front, back, shared, w, h = faces[card_id]
+                    cards.append(SiteCard(card_id, kind, rec, deck, front, back, (w, h), shared))
+            unmatched = len({i for _, ids in decks for i in ids}) - len(cards)
+            if unmatched and locale == item.locales[0]:
+                notes.append(f"{item.game}: {unmatched} printed card(s) without a content object "
+                             "(a duplicate across decks, or a generated card) are not listed")
+            overlay = item.data.translations.overlays.get(locale) if locale != SOURCE else None
+            names = {c.id: card_name(specs[c.kind], c.record, overlay) for c in cards}
+            native = item.data.locales[locale].native_name
+            loc = Locale(locale, native, targets, overlays)
+            review = (_review(item.data, item.game, locale, {c.id: c.kind for c in cards})
+                      if locale != SOURCE else None)
+            nav = _nav(item, locale, has_reports, review is not None)
+            for card in cards:
+                others = [(c, f"../../{c}/cards/{card.id}.html") for c in item.locales
+                          if c != locale]
+                body = card_page(item.title, specs[card.kind], card, loc, names[card.id],
+                                 others)
+                write.page(f"{item.game}/{locale}/cards/{card.id}.html",
+                           title=f"{names[card.id]} · {item.title} ({locale})", lang=locale,
+                           body=body, nav=nav)
+            if review is not None:
+                write.page(f"{item.game}/{locale}/review.html",
+                           title=f"Translators' view · {item.title} ({locale})", lang=locale,
+                           body=review, nav=nav)
+            write.page(f"{item.game}/{locale}/index.html",
+                       title=f"{item.title} ({locale}) · cards", lang=locale,
+                       body=gallery_page(item.game, item.title, locale, native, cards, names,
+                                         review is not None),
+                       nav=nav, scripts=("assets/filter.js",))
+            entries += search_entries(item.game, locale, cards, specs, names, overlay)
+            counts[(item.game, locale)] = len(cards)
+            galleries.append((item, locale, len(cards), review is not None))
+    for rel, body in sorted(report_bodies.items()):
+        write.page(rel, title=f"Report {Path(rel).stem}", lang=SOURCE, body=body,
+                   nav=_nav(None, None, True))
+    if has_reports:
+        links = "".join(f'<li><a href="{esc(Path(rel).name)}">{esc(Path(rel).stem)}</a></li>'
+                        for rel in sorted(report_bodies) if rel != "reports/index.html")
+        write.page("reports/index.html", title="Reports", lang=SOURCE,
+                   body=report_index or f"<h1>Reports</h1>\n<ul class=\"reports\">{links}</ul>\n",
+                   nav=_nav(None, None, True))
+    write.page("index.html", title="cardkit: cards of every game", lang=SOURCE,
+               body=_index_body(galleries, has_reports), nav=_nav(None, None, has_reports))
+    for name in ASSETS:
+        write.text(f"assets/{name}", _asset(name))
+    write.text("assets/search-index.js", build_index(entries))
+    size = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
+    return SiteResult(Path(job.out), write.pages, counts, size, fallbacks=fallbacks, notes=notes)
+
+
+def _index_body(galleries: list[tuple[_Game, str, int, bool]], reports: bool) -> str:
+    rows = []
+    for item, locale, n, review in galleries:
+        native = item.data.locales[locale].native_name
+        extra = (f' · <a href="{esc(item.game)}/{esc(locale)}/review.html">translators\' view</a>'
+                 if review else "")
+        rows.append(f'<tr><th scope="row">{esc(item.title)}</th><td lang="{esc(locale)}">'
+                    f'<a href="{esc(item.game)}/{esc(locale)}/index.html">{esc(native)}</a>'
+                    f"{extra}</td><td>{n}</td></tr>\n")
+    total = sum(n for *_, n, _ in galleries)
+    more = '<p><a href="reports/index.html">Simulation and balance reports</a></p>\n' \
+        if reports else ""
+    return ("<h1>Cards of every game</h1>\n"
+            f"<p>{total} card pages in {len(galleries)} galleries.</p>\n"
+            '<table class="games"><thead><tr><th scope="col">Game</th>'
+            '<th scope="col">Language</th><th scope="col">Cards</th></tr></thead><tbody>\n'
+            + "".join(rows) + "</tbody></table>\n" + more)
+
+
+def _replace(tmp: Path, out: Path) -> None:
+    """Put the finished build in place of ``out`` (its previous contents removed after)."""
+    if not out.exists():
+        os.rename(tmp, out)
+        return
+    old = out.parent / f".{out.name}.old-{os.getpid()}-{time.monotonic_ns()}"
+    os.rename(out, old)
+    try:
+        os.rename(tmp, out)
+    except BaseException:
+        os.rename(old, out)
+        raise
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def build_site(job: SiteJob) -> SiteResult:
+    """Build the site; raise :class:`UsageProblem` (or ``ContentBlocked``) before writing
+    anything when an option, the target or the content is not right."""
+    started = time.monotonic()
+    dpi = _check_dpi(job.dpi)
+    reports = _check_reports(tuple(job.reports))
+    out = Path(job.out)
+    content_dir = Path(job.content_dir)
+    job.content_dir = content_dir
+    cache = DEFAULT_CACHE_DIR if job.cache_dir is None else Path(job.cache_dir)
+    _check_out(out, content_dir, job.force)
+    plan = _plan(job, cache)
+    try:
+        out.parent.mkdir(parents=True, exist_ok=True)
+        _clean_debris(out)
+        tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.tmp-", dir=out.parent))
+    except OSError as exc:
+        raise UsageProblem(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
+    try:
+        os.chmod(tmp, 0o777 & ~_umask())
+        result = _build(job, plan, dpi, cache, tmp, reports)
+        _check_out(out, content_dir, job.force)  # nothing changed under us meanwhile
+        _replace(tmp, out)
+    except OSError as exc:
+        shutil.rmtree(tmp, ignore_errors=True)
+        if isinstance(exc, UsageProblem):
+            raise
+        where = exc.filename or out
+        raise UsageProblem(f"cannot write the site to {where}: {exc.strerror or exc}") from exc
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    result.seconds = time.monotonic() - started
+    return result

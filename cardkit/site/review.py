@@ -1,0 +1,339 @@
+"""The translators' view of one game and locale: ``<out>/<game>/<locale>/review.html``.
+
+Coverage per kind (translated, missing, stale, failing: the states ``cardkit i18n status``
+counts), then one row per object and field: the English, the translation and its state. A
+stale row shows the English the translation was made from (the game's store of English texts,
+:mod:`cardkit.i18n.history`) beside the current English, with a word diff; a failing row shows
+the codes and messages of the translation checks ``cardkit i18n check`` runs.
+
+Nothing is recomputed here: the findings are :func:`~cardkit.i18n.translations.check_translations`'
+(the same call, checks and waivers as ``status`` and ``check``), attributed to the overlay entry
+they point at; the totals row is that call's :class:`~cardkit.i18n.translations.LocaleStatus`.
+"""
+
+from __future__ import annotations
+
+import difflib
+import re
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+
+from ..core.checking import extra_pair_checks
+from ..core.diagnostics import Diagnostic, Severity
+from ..i18n.api import GameI18n
+from ..i18n.locale import SOURCE_LOCALE
+from ..i18n.overlay import Entry
+from ..i18n.sources import SourceText, SourceValue
+from ..i18n.translations import LocaleStatus, check_translations
+
+try:
+    from .html import esc
+except ImportError:  # NOTE: cardkit/site/html.py (CORE) not written yet: the same escaping
+    from html import escape as _escape
+
+    def esc(text: object) -> str:
+        """HTML-escape a text (quotes included)."""
+        return _escape(str(text), quote=True)
+
+#: The states of one field, in the order the page lists them.
+STATES = ("ok", "missing", "stale", "failing")
+_PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
+_TOKEN_RE = re.compile(r"\s+|\w+|[^\w\s]")  # as cardkit.i18n.history.word_diff
+
+
+@dataclass(slots=True)
+class FieldRow:
+    """One translatable field of one object, in one locale."""
+
+    source: SourceText
+    entry: Entry | None
+    findings: list[Diagnostic] = field(default_factory=list)
+    old: SourceValue | None = None  # the English a stale translation was made from
+
+    @property
+    def missing(self) -> bool:
+        return self.entry is None
+
+    @property
+    def stale(self) -> bool:
+        return self.entry is not None and self.entry.translation.src != self.source.fingerprint
+
+    @property
+    def failing(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.findings)
+
+    @property
+    def states(self) -> list[str]:
+        """``missing``; or ``stale`` and/or ``failing``; else ``ok``."""
+        if self.missing:
+            return ["missing"]
+        out = [s for s, on in (("stale", self.stale), ("failing", self.failing)) if on]
+        return out or ["ok"]
+
+
+@dataclass(slots=True)
+class KindCoverage:
+    """Counts of one kind, as ``cardkit i18n status`` counts a whole locale."""
+
+    kind: str
+    total: int = 0
+    translated: int = 0
+    missing: int = 0
+    stale: int = 0
+    failing: int = 0
+
+    def add(self, row: FieldRow) -> None:
+        self.total += 1
+        if row.missing:
+            self.missing += 1
+            return
+        self.translated += 1
+        self.stale += row.stale
+        self.failing += row.failing
+
+    @property
+    def percent(self) -> float:
+        return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+@dataclass(slots=True)
+class LocaleReview:
+    """Everything the review page shows."""
+
+    game: str
+    locale: str
+    status: LocaleStatus
+    rows: list[FieldRow]
+    coverage: list[KindCoverage]
+    other: list[Diagnostic]  # the locale's findings that belong to no field (orphans, files)
+
+
+def review_data(data: GameI18n, locale: str) -> LocaleReview:
+    """Run the translation checks of one locale and attribute each finding to its field."""
+    game = data.content.game
+    found, statuses = check_translations(data.content, data.translations, data.locales,
+                                         extra_pair_checks(game), only={locale})
+    sources = data.sources()
+    status = next((s for s in statuses if s.locale == locale), None) or LocaleStatus(
+        game.id, locale, total=len(sources), missing=len(sources))
+    overlay = data.overlay(locale)
+    history = data.translations.history.texts
+    rows: list[FieldRow] = []
+    by_entry: dict[tuple[str, tuple[object, ...]], FieldRow] = {}
+    for src in sources:
+        entry = overlay.get(src.kind, src.object_id, src.key)
+        row = FieldRow(src, entry)
+        if entry is not None:
+            by_entry[(entry.file, tuple(entry.pointer))] = row
+            if row.stale:
+                row.old = history.get(entry.translation.src)
+        rows.append(row)
+    other: list[Diagnostic] = []
+    side = (f"/i18n/{locale}/", f"/glossary/{locale}.")
+    for d in found:
+        pointer = tuple(d.pointer or ())
+        row = by_entry.get((d.file, pointer[:3]))
+        if row is not None:
+            row.findings.append(d)
+        elif d.code != "I18N001" and any(s in d.file for s in side):
+            other.append(d)  # I18N001 (missing) is the row's state
+    for row in rows:
+        row.findings.sort(key=lambda d: (d.severity is not Severity.ERROR, d.code, d.message,
+                                         tuple(map(str, d.pointer or ()))))
+    coverage: dict[str, KindCoverage] = {}
+    for kind in game.kinds:
+        if kind.translatable:
+            coverage[kind.name] = KindCoverage(kind.name)
+    for row in rows:
+        coverage.setdefault(row.source.kind, KindCoverage(row.source.kind)).add(row)
+    other.sort(key=lambda d: (d.code, d.message, tuple(map(str, d.pointer or ()))))
+    return LocaleReview(game.id, locale, status, rows,
+                        [c for c in coverage.values() if c.total], other)
+
+
+def card_pages(data: GameI18n) -> dict[str, str]:
+    """``card id -> kind`` of the cards the site has a page for (``cards/<id>.html``): every
+    card of the game's print decks whose kind is a card kind — a kind every object of which is
+    printed as a card (so a Terra region that shares an id with a card does not link to it)."""
+    from ..i18n.lookup import Localizer
+    from ..pdf.draw import print_kwargs
+
+    game = data.content.game
+    printer = getattr(game, "print_decks", None)
+    if printer is None or SOURCE_LOCALE not in data.locales:
+        return {}
+    loc = Localizer(data.content, data.locales[SOURCE_LOCALE], None)
+    units = getattr(game, "print_units", ("metric",))[0]
+    decks = printer(data.content, loc, units, **print_kwargs(printer, False))
+    printed = {card.id for deck in decks for card in deck.cards}
+    out: dict[str, str] = {}
+    for kind in game.kinds:
+        ids = [r.id for r in data.content.of(kind.name)]
+        if ids and all(i in printed for i in ids):
+            for i in ids:
+                out.setdefault(i, kind.name)
+    return out
+
+
+def review_pages(data: GameI18n, game: str, locale: str, root: str,
+                 cards: Mapping[str, str] | None = None) -> str:
+    """The body HTML of the translators' view of ``game`` in ``locale``.
+
+    ``root`` is the relative path from the page to the site's top folder (``../../``);
+    ``cards`` maps the id of every card with a page in ``cards/`` to its kind (default:
+    :func:`card_pages`). Deterministic: content order, sorted findings, no dates or paths.
+    """
+    review = review_data(data, locale)
+    pages = card_pages(data) if cards is None else dict(cards)
+    loc = data.locales.get(locale)
+    name = f"{loc.name} ({loc.native_name})" if loc is not None else locale
+    title = getattr(data.content.game, "title", game)
+    s = review.status
+    out = [f'<h1>Translators\' view: {esc(title)} · <span lang="{esc(locale)}">'
+           f'{esc(name)}</span></h1>',
+           f'<p class="summary">{s.translated} of {s.total} fields translated '
+           f'({s.percent:.1f}%): {s.missing} missing, {s.stale} stale, {s.failing} failing, '
+           f'{s.waived} with waived checks. <a href="{esc(root)}index.html">All games</a> · '
+           '<a href="index.html">Gallery</a></p>']
+    out.append(_coverage_table(review, locale))
+    if review.other:
+        out.append('<section id="other-findings"><h2>Findings outside the fields</h2>'
+                   + _findings(review.other, game) + "</section>")
+    by_kind: dict[str, list[FieldRow]] = {}
+    for row in review.rows:
+        by_kind.setdefault(row.source.kind, []).append(row)
+    for kind, rows in by_kind.items():
+        out.append(_kind_table(kind, rows, locale, pages))
+    return "\n".join(out) + "\n"
+
+
+def _coverage_table(review: LocaleReview, locale: str) -> str:
+    head = "".join(f'<th scope="col">{h}</th>' for h in (
+        "Kind", "Fields", "Translated", "%", "Missing", "Stale", "Failing"))
+    body = []
+    for c in review.coverage:
+        body.append(f'<tr><th scope="row"><a href="#kind-{esc(c.kind)}">{esc(c.kind)}</a></th>'
+                    + _nums(c.total, c.translated, f"{c.percent:.1f}", c.missing, c.stale,
+                            c.failing) + "</tr>")
+    s = review.status
+    foot = ('<tr><th scope="row">All kinds</th>' + _nums(s.total, s.translated,
+                                                         f"{s.percent:.1f}", s.missing,
+                                                         s.stale, s.failing) + "</tr>")
+    return (f'<table class="coverage" id="coverage"><caption>Coverage per kind in '
+            f'{esc(locale)} (as <code>cardkit i18n status</code> counts it)</caption>'
+            f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
+            f"<tfoot>{foot}</tfoot></table>")
+
+
+def _nums(*values: object) -> str:
+    return "".join(f'<td class="num">{esc(v)}</td>' for v in values)
+
+
+def _kind_table(kind: str, rows: list[FieldRow], locale: str,
+                pages: Mapping[str, str]) -> str:
+    head = "".join(f'<th scope="col">{h}</th>' for h in (
+        "Object", "Field", "English", f'<span lang="{esc(locale)}">{esc(locale)}</span>',
+        "State"))
+    body = []
+    for row in rows:
+        src = row.source
+        obj = esc(src.object_id)
+        if pages.get(src.object_id) == src.kind:
+            obj = f'<a href="cards/{esc(src.object_id)}.html">{obj}</a>'
+        states = row.states
+        anchor = esc(f"{src.kind}-{src.object_id}-{src.key}")
+        body.append(
+            f'<tr id="{anchor}" class="{" ".join("state-" + s for s in states)}">'
+            f'<th scope="row">{obj}</th><td><code>{esc(src.key)}</code></td>'
+            f'<td lang="en">{_english(row)}</td>'
+            f'<td lang="{esc(locale)}">{_target(row)}</td>'
+            f'<td>{_state(row)}</td></tr>')
+    return (f'<section id="kind-{esc(kind)}"><h2>{esc(kind)}</h2>'
+            f'<table class="review"><caption>{esc(kind)}: English and {esc(locale)}, '
+            f"{len(rows)} field(s)</caption><thead><tr>{head}</tr></thead>"
+            f"<tbody>{''.join(body)}</tbody></table></section>")
+
+
+def _value(value: SourceValue | object) -> str:
+    """A text, or a plural text as a list of forms."""
+    if isinstance(value, dict):
+        forms = sorted(value, key=lambda f: _PLURAL_ORDER.index(f) if f in _PLURAL_ORDER
+                       else len(_PLURAL_ORDER))
+        return '<dl class="plural">' + "".join(
+            f"<dt>{esc(f)}</dt><dd>{esc(value[f])}</dd>" for f in forms) + "</dl>"
+    return esc(value)
+
+
+def _english(row: FieldRow) -> str:
+    if not row.stale:
+        return _value(row.source.text)
+    new = row.source.text
+    if row.old is None:
+        return (f'<div class="new"><span class="label">new English</span> {_value(new)}</div>'
+                '<div class="old"><span class="label">old English</span> <em>not stored '
+                "(I18N030)</em></div>")
+    return (f'<div class="old"><span class="label">old English</span> {_value(row.old)}</div>'
+            f'<div class="new"><span class="label">new English</span> {_value(new)}</div>'
+            f'<div class="diff"><span class="label">changes</span> {_diff(row.old, new)}</div>')
+
+
+def _diff(old: SourceValue, new: SourceValue) -> str:
+    if isinstance(old, str) and isinstance(new, str):
+        return _word_diff(old, new)
+    olds = old if isinstance(old, dict) else {"other": old}
+    news = new if isinstance(new, dict) else {"other": new}
+    forms = sorted(set(olds) | set(news), key=lambda f: _PLURAL_ORDER.index(f)
+                   if f in _PLURAL_ORDER else len(_PLURAL_ORDER))
+    return '<dl class="plural">' + "".join(
+        f"<dt>{esc(f)}</dt><dd>{_word_diff(olds.get(f, ''), news.get(f, ''))}</dd>"
+        for f in forms) + "</dl>"
+
+
+def _word_diff(old: str, new: str) -> str:
+    """A word diff as HTML: removed words in ``<del>``, added ones in ``<ins>``."""
+    a, b = _TOKEN_RE.findall(old), _TOKEN_RE.findall(new)
+    out = []
+    for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b,
+                                                      autojunk=False).get_opcodes():
+        if op == "equal":
+            out.append(esc("".join(a[i1:i2])))
+            continue
+        if i2 > i1:
+            out.append(f'<del>{esc("".join(a[i1:i2]))}</del>')
+        if j2 > j1:
+            out.append(f'<ins>{esc("".join(b[j1:j2]))}</ins>')
+    return "".join(out)
+
+
+def _target(row: FieldRow) -> str:
+    if row.entry is None:
+        return '<span class="missing">not translated</span>'
+    tr = row.entry.translation
+    extra = []
+    if tr.same:
+        extra.append('<span class="same">same as the English (a name)</span>')
+    for code in sorted(tr.waive):
+        extra.append(f'<span class="waiver">waived <code>{esc(code)}</code>: '
+                     f"{esc(tr.waive[code])}</span>")
+    if tr.comment:
+        extra.append(f'<span class="comment">translator\'s note: {esc(tr.comment)}</span>')
+    notes = "".join(f"<br>{e}" for e in extra)
+    return _value(tr.text) + notes
+
+
+def _state(row: FieldRow) -> str:
+    labels = "".join(f'<span class="state {s}">{s}</span> ' for s in row.states).strip()
+    return labels + (_findings(row.findings) if row.findings else "")
+
+
+def _findings(found: Iterable[Diagnostic], game: str | None = None) -> str:
+    """Findings as a list; with ``game``, each names its file relative to the game folder
+    (never a machine's path)."""
+    def where(d: Diagnostic) -> str:
+        marker = f"/{game}/"
+        if game is None or marker not in f"/{d.file}":
+            return ""
+        return f' <span class="file">{esc(f"/{d.file}".rsplit(marker, 1)[1])}</span>'
+    items = "".join(f'<li class="{esc(d.severity.value)}"><code>{esc(d.code)}</code> '
+                    f"{esc(d.severity.value)}{where(d)}: {esc(d.message)}</li>" for d in found)
+    return f'<ul class="findings">{items}</ul>'
