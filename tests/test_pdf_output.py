@@ -120,10 +120,12 @@ def test_sheet_pages_are_complete(pdfs: dict[str, Path],
     cards = 150
     sheets = (cards + 3) // 4  # tarot: 2 x 2 per A4 sheet
     # info + blank back, calibration front/back, sheets front/back, bar strip + blank,
-    # region list + blank, and the index
-    assert len(reader.pages) == 2 + 2 + 2 * sheets + 2 + 2 + 1
+    # region list + blank, and the index (96 entries a page: 150 cards need two pages)
+    index_pages = 2
+    assert len(reader.pages) == 2 + 2 + 2 * sheets + 2 + 2 + index_pages
     assert "100 mm x 100 mm" in text[2]
-    assert "Card index" in text[-1]
+    assert all("Card index" in t for t in text[-index_pages:])
+    assert "1. " in text[-2] and "150. " in text[-1] and "150. " not in text[-2]
     assert "sheet 1/38 \u00b7 front" in text[4] and "sheet 1/38 \u00b7 back" in text[5]
     assert "back of the previous page" in text[1]
 

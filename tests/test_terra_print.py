@@ -167,7 +167,7 @@ def test_every_string_has_its_source() -> None:
                   if c.id == "danube-river")
     dback = danube.back()
     assert [p.source for p in dback.placed if p.frame.name == "answer"] == [
-        TextSource("strings", "unit-km", "text"), None]
+        TextSource("strings", "unit-km", "text"), TextSource("strings", "unit-km2", "text")]
     (regions,) = _placed(dback, "regions")
     assert regions.source is not None and regions.source.kind == "regions"
     assert regions.source.id in _cards()["danube-river"].regions.answers
@@ -512,16 +512,23 @@ def test_every_bar_question_prints_the_sides_unit_read_back_from_the_pdf(units: 
 
 @pytest.mark.parametrize("code,phrase", [("el", "σε "), ("pl", "w ")])
 def test_the_unit_label_is_translated(code: str, phrase: str) -> None:
-    card = next(c for c in print_decks(_data().content, _loc(code))[0].cards
-                if c.id == "danube-river")
-    (label,) = _placed(card.front(), "question-unit")  # the length question (km); a count has none
+    # a card whose first question asks a length in km and whose second has no unit (a year or
+    # a count), so exactly one label is printed and it is the km one
+    cid = next(c.id for c in _cards().values()
+               if c.bars[0].answer.unit == "km" and QUESTION_UNIT[c.bars[1].answer.unit] is None)
+    card = next(c for c in print_decks(_data().content, _loc(code))[0].cards if c.id == cid)
+    (label,) = _placed(card.front(), "question-unit")
     assert label.fits and label.text.startswith(phrase)
     assert label.source == TextSource("strings", "unit-km", "text")
 
 
 def test_a_question_without_unit_gets_no_label() -> None:
-    card = next(c for c in print_decks(_data().content, _loc("en"))[0].cards
-                if c.id == "danube-river")
-    units = [q.answer.unit for q in _cards()["danube-river"].bars]
-    labels = _placed(card.front(), "question-unit")
-    assert len(labels) == sum(QUESTION_UNIT[u] is not None for u in units)
+    # every card: one label per question that has a unit, none for years and counts
+    cards = _cards()
+    seen_unitless = 0
+    for card in print_decks(_data().content, _loc("en"))[0].cards:
+        units = [q.answer.unit for q in cards[card.id].bars]
+        labels = _placed(card.front(), "question-unit")
+        assert len(labels) == sum(QUESTION_UNIT[u] is not None for u in units), card.id
+        seen_unitless += sum(QUESTION_UNIT[u] is None for u in units)
+    assert seen_unitless > 0

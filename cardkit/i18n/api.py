@@ -114,10 +114,9 @@ def status(games: tuple[str, ...], content_dir: Path, locale: str | None = None
         _, statuses = check_translations(data.content, data.translations, data.locales,
                                          extra_pair_checks(data.content.game))
         by_locale = {s.locale: s for s in statuses}
-        total = len(data.sources())
+        sources = data.sources()
         for code in _target_locales(data, locale):
-            rows.append(by_locale.get(code) or LocaleStatus(game, code, total=total,
-                                                            missing=total))
+            rows.append(by_locale.get(code) or LocaleStatus.untranslated(game, code, sources))
     return rows
 
 

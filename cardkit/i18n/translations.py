@@ -154,11 +154,10 @@ def _parsed(source: SourceFile, parse: ParseFn, game: GameSpec, out: GameTransla
 
 
 @dataclass(slots=True)
-class LocaleStatus:
-    """Coverage of one game in one locale."""
+class Coverage:
+    """Counts of translatable fields: all, translated (stale and failing ones included),
+    missing, stale, failing (an error-level check) and waived (a check waived)."""
 
-    game: str
-    locale: str
     total: int = 0
     translated: int = 0
     missing: int = 0
@@ -170,6 +169,40 @@ class LocaleStatus:
     def percent(self) -> float:
         """Share of fields translated (stale and failing ones included), in percent."""
         return 100.0 * self.translated / self.total if self.total else 100.0
+
+
+@dataclass(slots=True, kw_only=True)
+class KindStatus(Coverage):
+    """Coverage of one kind of one game in one locale (a part of :class:`LocaleStatus`)."""
+
+    kind: str
+
+
+@dataclass(slots=True, kw_only=True)
+class LocaleStatus(Coverage):
+    """Coverage of one game in one locale; ``kinds`` holds the same counts per kind (kinds in
+    the order their fields come), so a per-kind table always adds up to the locale's line."""
+
+    game: str
+    locale: str
+    kinds: dict[str, KindStatus] = field(default_factory=dict)
+
+    @classmethod
+    def untranslated(cls, game: str, locale: str, sources: Iterable[SourceText]) -> LocaleStatus:
+        """The status of a locale with no overlay yet: every field missing."""
+        status = cls(game=game, locale=locale)
+        for src in sources:
+            status.count(src.kind, "total")
+            status.count(src.kind, "missing")
+        return status
+
+    def count(self, kind: str, what: str) -> None:
+        """Add one to counter ``what`` of the locale and of ``kind``."""
+        per = self.kinds.get(kind)
+        if per is None:
+            per = self.kinds[kind] = KindStatus(kind=kind)
+        setattr(self, what, getattr(self, what) + 1)
+        setattr(per, what, getattr(per, what) + 1)
 
     def to_dict(self) -> dict[str, object]:
         """JSON-ready form."""
@@ -199,20 +232,20 @@ def check_translations(content: GameContent, loaded: GameTranslations,
         env = TranslationEnv(locales[code], registry, loaded.glossaries.get(code, []),
                              card_font_glyphs(), extra_checks,
                              source_locale=locales.get(SOURCE_LOCALE), locales=locales)
-        status = LocaleStatus(content.game.id, code, total=len(sources))
-        failing: set[tuple[str, str, str]] = set()
+        status = LocaleStatus(game=content.game.id, locale=code)
         for src in sources:
+            status.count(src.kind, "total")
             entry = overlay.get(src.kind, src.object_id, src.key)
             if entry is None:
-                status.missing += 1
+                status.count(src.kind, "missing")
                 diags.append(Diagnostic("I18N001", Severity.WARNING,
                                         f"{code}: no translation of {src.field.label or src.key}",
                                         src.record.file, object_id=src.object_id,
                                         pointer=src.pointer))
                 continue
-            status.translated += 1
+            status.count(src.kind, "translated")
             if entry.translation.src != src.fingerprint:
-                status.stale += 1
+                status.count(src.kind, "stale")
                 diags.append(Diagnostic("I18N003", Severity.WARNING,
                                         f"{code}: the English changed since this was translated",
                                         entry.file, object_id=src.object_id,
@@ -225,12 +258,10 @@ def check_translations(content: GameContent, loaded: GameTranslations,
             found = list(pair_diagnostics(Pair(src, entry, env), PAIR_CHECKS + extra_checks))
             kept, waived = apply_waivers(found, entry, code, pair_codes)
             if waived:
-                status.waived += 1
-            for d in kept:
-                diags.append(d)
-                if d.severity is Severity.ERROR:
-                    failing.add((src.kind, src.object_id, src.key))
-        status.failing = len(failing)
+                status.count(src.kind, "waived")
+            diags.extend(kept)
+            if any(d.severity is Severity.ERROR for d in kept):
+                status.count(src.kind, "failing")
         for kind, objects in overlay.entries.items():
             broken = content.broken_ids.get(kind, set())
             for obj_id, fields in objects.items():

@@ -302,14 +302,10 @@ def _nav(game: _Game | None, locale: str | None, reports: bool,
     return nav
 
 
-def _review(data: Any, game: str, locale: str, cards: dict[str, str]) -> str | None:
-    """The translators' view of one locale (``None`` when the review pages are not built)."""
-    try:
-        from .review import review_pages
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__package__}.review":
-            return None
-        raise
+def _review(data: Any, game: str, locale: str, cards: dict[str, str]) -> str:
+    """The translators' view of one locale."""
+    from .review import review_pages
+
     return review_pages(data, game, locale, "../../", cards=cards)
 
 
@@ -317,17 +313,9 @@ def _reports(paths: list[Path]) -> tuple[dict[str, str], str | None]:
     """The report pages' bodies by path, and the body of their index (``None``: list them)."""
     if not paths:
         return {}, None
-    try:
-        from .reports import report_pages
-    except ModuleNotFoundError as exc:
-        if exc.name == f"{__package__}.reports":
-            raise UsageProblem("this cardkit cannot render reports into the site yet") from None
-        raise
+    from .reports import report_pages, reports_index
+
     pages = dict(report_pages(paths))
-    try:
-        from .reports import reports_index
-    except ImportError:
-        return pages, None
     return pages, reports_index(pages)
 
 

@@ -23,14 +23,7 @@ from typing import Any
 
 from ..core.errors import UsageProblem
 
-try:
-    from .html import esc
-except ImportError:  # NOTE: cardkit/site/html.py (CORE) not written yet: the same escaping
-    from html import escape as _escape
-
-    def esc(text: object) -> str:
-        """HTML-escape a text (quotes included)."""
-        return _escape(str(text), quote=True)
+from .html import esc
 
 #: A report file larger than this is refused (a 100,000-game run with its rows is ~40 MB).
 MAX_REPORT_BYTES = 256 * 1024 * 1024
@@ -236,10 +229,8 @@ def _extras(game: str, extras: dict[str, Any]) -> str:
 
 def _difficulty_order(found: list[str]) -> list[str]:
     """Terra's difficulties easiest first (the rulebook's order), others after them."""
-    try:
-        from ..games.terra.engine import DIFFICULTIES
-    except ImportError:  # pragma: no cover - Terra ships with cardkit
-        DIFFICULTIES = ()
+    from ..games.terra.engine import DIFFICULTIES
+
     known = [d for d in DIFFICULTIES if d in found]
     return known + sorted(d for d in found if d not in known)
 

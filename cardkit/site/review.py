@@ -24,16 +24,9 @@ from ..i18n.api import GameI18n
 from ..i18n.locale import SOURCE_LOCALE
 from ..i18n.overlay import Entry
 from ..i18n.sources import SourceText, SourceValue
-from ..i18n.translations import LocaleStatus, check_translations
+from ..i18n.translations import KindStatus, LocaleStatus, check_translations
 
-try:
-    from .html import esc
-except ImportError:  # NOTE: cardkit/site/html.py (CORE) not written yet: the same escaping
-    from html import escape as _escape
-
-    def esc(text: object) -> str:
-        """HTML-escape a text (quotes included)."""
-        return _escape(str(text), quote=True)
+from .html import esc
 
 #: The states of one field, in the order the page lists them.
 STATES = ("ok", "missing", "stale", "failing")
@@ -72,31 +65,6 @@ class FieldRow:
 
 
 @dataclass(slots=True)
-class KindCoverage:
-    """Counts of one kind, as ``cardkit i18n status`` counts a whole locale."""
-
-    kind: str
-    total: int = 0
-    translated: int = 0
-    missing: int = 0
-    stale: int = 0
-    failing: int = 0
-
-    def add(self, row: FieldRow) -> None:
-        self.total += 1
-        if row.missing:
-            self.missing += 1
-            return
-        self.translated += 1
-        self.stale += row.stale
-        self.failing += row.failing
-
-    @property
-    def percent(self) -> float:
-        return 100.0 * self.translated / self.total if self.total else 100.0
-
-
-@dataclass(slots=True)
 class LocaleReview:
     """Everything the review page shows."""
 
@@ -104,7 +72,7 @@ class LocaleReview:
     locale: str
     status: LocaleStatus
     rows: list[FieldRow]
-    coverage: list[KindCoverage]
+    coverage: list[KindStatus]  # the status's kinds that have fields, in the game's order
     other: list[Diagnostic]  # the locale's findings that belong to no field (orphans, files)
 
 
@@ -114,8 +82,9 @@ def review_data(data: GameI18n, locale: str) -> LocaleReview:
     found, statuses = check_translations(data.content, data.translations, data.locales,
                                          extra_pair_checks(game), only={locale})
     sources = data.sources()
-    status = next((s for s in statuses if s.locale == locale), None) or LocaleStatus(
-        game.id, locale, total=len(sources), missing=len(sources))
+    status = next((s for s in statuses if s.locale == locale), None)
+    if status is None:  # no overlay for the locale yet
+        status = LocaleStatus.untranslated(game.id, locale, sources)
     overlay = data.overlay(locale)
     history = data.translations.history.texts
     rows: list[FieldRow] = []
@@ -140,15 +109,10 @@ def review_data(data: GameI18n, locale: str) -> LocaleReview:
     for row in rows:
         row.findings.sort(key=lambda d: (d.severity is not Severity.ERROR, d.code, d.message,
                                          tuple(map(str, d.pointer or ()))))
-    coverage: dict[str, KindCoverage] = {}
-    for kind in game.kinds:
-        if kind.translatable:
-            coverage[kind.name] = KindCoverage(kind.name)
-    for row in rows:
-        coverage.setdefault(row.source.kind, KindCoverage(row.source.kind)).add(row)
+    order = {kind.name: i for i, kind in enumerate(game.kinds)}
+    coverage = sorted(status.kinds.values(), key=lambda k: order.get(k.kind, len(order)))
     other.sort(key=lambda d: (d.code, d.message, tuple(map(str, d.pointer or ()))))
-    return LocaleReview(game.id, locale, status, rows,
-                        [c for c in coverage.values() if c.total], other)
+    return LocaleReview(game.id, locale, status, rows, [c for c in coverage if c.total], other)
 
 
 def card_pages(data: GameI18n) -> dict[str, str]:

@@ -36,6 +36,7 @@ from typing import Any
 
 from ...core.content import GameContent
 from ...sim.protocol import Action, IllegalAction, InvariantError
+from ...sim.options import on_off
 from .bars import adjacent_spaces, correct_spaces, on_line, side_value
 from .model import Card
 
@@ -355,17 +356,6 @@ class TerraEngine:
                           score_start=self.score_start, opening=first)
 
 
-def _on_off(value: Any, name: str) -> bool:
-    if isinstance(value, bool):
-        return value
-    text = str(value).strip().lower()
-    if text in ("on", "yes", "true", "1"):
-        return True
-    if text in ("off", "no", "false", "0"):
-        return False
-    raise ValueError(f"option {name} is on or off, not {value!r}")
-
-
 def make_engine(content: GameContent, first: str = "rulebook", score_start: int | str = 1,
                 first_game: str | bool = "off", side: str = "metric",
                 any_bar: str | bool = "on") -> TerraEngine:
@@ -378,7 +368,7 @@ def make_engine(content: GameContent, first: str = "rulebook", score_start: int 
     except (TypeError, ValueError):
         raise ValueError(f"option score_start is a whole number, not {score_start!r}") from None
     world = TerraWorld.from_content(content, side)
-    if _on_off(first_game, "first_game"):
+    if on_off(first_game, "first_game"):
         world = world.without_red()
     return TerraEngine(world, first=first, score_start=start,
-                       any_bar=_on_off(any_bar, "any_bar"))
+                       any_bar=on_off(any_bar, "any_bar") is not False)  # None: the default, on

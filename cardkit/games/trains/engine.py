@@ -34,6 +34,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...core.content import GameContent
+from ...sim.options import on_off
 from .cardhooks import HOOK_IMPLS
 from .model import Choose, Hook, Optional_, TrainsCard
 from .state import END, PLAY_TRAINS, Player, TrainsState
@@ -126,17 +127,6 @@ class TrainsEngine:
         return state
 
 
-def _flag(value: Any, name: str) -> bool | None:
-    if value is None or isinstance(value, bool):
-        return value
-    text = str(value).strip().casefold()
-    if text in ("1", "on", "yes", "true"):
-        return True
-    if text in ("0", "off", "no", "false"):
-        return False
-    raise ValueError(f"{name} must be on or off, not {value!r}")
-
-
 def make_engine(content: GameContent, map: str | None = None, preset: str | None = None,
                 include: tuple[str, ...] = (), setup: str | None = None,
                 routes: Any = None) -> TrainsEngine:
@@ -168,7 +158,7 @@ def make_engine(content: GameContent, map: str | None = None, preset: str | None
     kingdom = rules_set.presets.get(preset) if preset else None
     if len(include) > rules_set.rules.kingdom_piles:
         raise ValueError(f"at most {rules_set.rules.kingdom_piles} kingdom cards")
-    deal = _flag(routes, "routes")
+    deal = on_off(routes, "routes")
     if deal is None:
         deal = rules_set.rules.route_bonuses is not None
     return TrainsEngine(world, map, kingdom, tuple(include), setup, deal)
