@@ -267,6 +267,15 @@ def test_no_external_url_in_the_site(site: Path) -> None:
                 assert "fetch(" not in text and "XMLHttpRequest" not in text, path
 
 
+def test_only_the_sites_own_files_are_published(site: Path) -> None:
+    # the export's bookkeeping (.cardkit-outputs.json) stays out; the site's marker is the one
+    # hidden file
+    hidden = [p.relative_to(site).as_posix() for p in site.rglob(".*")]
+    assert hidden == [".cardkit-site"]
+    suffixes = {p.suffix for p in site.rglob("*") if p.is_file() and p.name != ".cardkit-site"}
+    assert suffixes <= {".html", ".css", ".js", ".png", ".csv"}, suffixes
+
+
 def test_terra_sources_are_the_only_external_links() -> None:
     from cardkit.i18n.api import load
     from cardkit.site.cards import Locale, SiteCard, card_page
@@ -346,6 +355,8 @@ def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path, cache: P
     ({"games": ("nope",)}, "unknown game 'nope'"),
     ({"locales": ("xx",)}, "unknown locale 'xx'"),
     ({"reports": (Path("missing.json"),)}, "report not found"),
+    ({"reports": (Path("/dev/zero"),)}, "is not a regular file"),
+    ({"reports": (Path(__file__).parent,)}, "is a folder"),
 ])
 def test_bad_jobs_are_usage_problems(tmp_path: Path, cache: Path, job: dict,
                                      message: str) -> None:
@@ -383,31 +394,23 @@ def test_a_content_error_blocks_with_a_located_diagnostic(tmp_path: Path) -> Non
     assert sorted(p.name for p in tmp_path.iterdir()) == ["c", "content"]
 
 
-def test_review_and_report_pages_are_written_when_given(tmp_path: Path, cache: Path,
-                                                        monkeypatch: pytest.MonkeyPatch) -> None:
-    import sys
-    import types
+def test_review_and_report_pages_are_written_when_given(tmp_path: Path, cache: Path) -> None:
+    from cardkit.sim.api import simulate
+    from cardkit.sim.report import to_json
 
-    review = types.ModuleType("cardkit.site.review")
-    review.review_pages = lambda data, game, locale, root, cards=None: \
-        f"<h1>review {game} {locale} {len(cards)}</h1>\n"
-    reports = types.ModuleType("cardkit.site.reports")
-    reports.report_pages = lambda paths: {f"reports/{p.stem}.html": f"<h1>{p.stem}</h1>\n"
-                                          for p in paths}
-    monkeypatch.setitem(sys.modules, "cardkit.site.review", review)
-    monkeypatch.setitem(sys.modules, "cardkit.site.reports", reports)
     report = tmp_path / "sim.json"
-    report.write_text("{}")
+    report.write_text(to_json(simulate(GAME, SHIPPED, games=2, seed=3, backend="serial",
+                                       cache_dir=None)), "utf-8")
     out = tmp_path / "site"
-    # one locale only keeps it quick: mars-dice's smallest run is still a full export, so use
-    # the module's game at the lowest resolution
     build_site(SiteJob(SHIPPED, out, (GAME,), ("pl",), cache_dir=cache, dpi=DPI,
                        reports=(report,)))
-    assert "<h1>review cartographers pl 41</h1>" in (out / GAME / "pl" / "review.html").read_text()
-    assert '<a href="review.html">' in (out / GAME / "pl" / "index.html").read_text()
-    assert "<h1>sim</h1>" in (out / "reports" / "sim.html").read_text()
-    assert '<a href="sim.html">sim</a>' in (out / "reports" / "index.html").read_text()
-    assert 'href="reports/index.html"' in (out / "index.html").read_text()
+    review = (out / GAME / "pl" / "review.html").read_text("utf-8")
+    assert "Coverage per kind in pl" in review
+    assert '<a href="review.html">' in (out / GAME / "pl" / "index.html").read_text("utf-8")
+    sim = (out / "reports" / "sim.html").read_text("utf-8")
+    assert GAME in sim
+    assert 'href="sim.html"' in (out / "reports" / "index.html").read_text("utf-8")
+    assert 'href="reports/index.html"' in (out / "index.html").read_text("utf-8")
     assert os.path.isfile(out / MARKER)
 
 
@@ -449,3 +452,32 @@ def test_debris_of_a_killed_build_is_removed(tmp_path: Path, cache: Path) -> Non
     os.utime(foreign, (1, 1))
     _clean_debris(out)
     assert not old.exists() and fresh.exists() and foreign.exists()
+
+
+def test_markup_in_the_content_is_text_on_every_page(tmp_path: Path, cache: Path) -> None:
+    # a card name made of HTML and script: every page shows it as text and the search index
+    # keeps it inside a JSON string
+    content = tmp_path / "content"
+    shutil.copytree(SHIPPED / GAME, content / GAME)
+    shutil.copytree(SHIPPED / "locales", content / "locales")
+    explore = content / GAME / "cards" / "explore.yaml"
+    hostile = "<img src=x onerror=alert(1)> & </script>"
+    text = explore.read_text("utf-8")
+    assert text.count("    name: Temple Ruins\n") == 1
+    explore.write_text(text.replace("    name: Temple Ruins\n", f"    name: '{hostile}'\n"), "utf-8")
+    out = tmp_path / "site"
+    build_site(SiteJob(content, out, (GAME,), ("en",), cache_dir=cache, dpi=DPI))
+    pages = list(out.rglob("*.html"))
+    assert pages
+    seen = 0
+    for page in pages:
+        html = page.read_text("utf-8")
+        assert "<img src=x" not in html and "</script>" not in html.replace(
+            "</script>\n", "").replace('"></script>', ""), page
+        seen += "&lt;img src=x onerror=alert(1)&gt; &amp; &lt;/script&gt;" in html
+    assert seen >= 2  # the card's page and the gallery at least
+    index = (out / "assets" / "search-index.js").read_text("utf-8")
+    prefix = "window.CARDKIT_INDEX = "
+    assert index.startswith(prefix)
+    data = json.loads(index[len(prefix):].rstrip().rstrip(";"))
+    assert hostile in {e["name"] for e in data["entries"]}

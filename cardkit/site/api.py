@@ -120,8 +120,13 @@ def _nearest(path: Path) -> Path:
 
 def _check_reports(paths: tuple[Path, ...]) -> list[Path]:
     for path in paths:
-        if not Path(path).is_file():
+        path = Path(path)
+        if path.is_file():
+            continue
+        if not path.exists():
             raise UsageProblem(f"report not found: {path}")
+        what = "a folder" if path.is_dir() else "not a regular file (a device, pipe or socket)"
+        raise UsageProblem(f"report {path} is {what}; give the JSON file of a report")
     return [Path(p) for p in paths]
 
 
@@ -223,10 +228,15 @@ def _export(game: str, locale: str, job: SiteJob, dpi: float, cache: Path,
             folder: Path) -> tuple[list[tuple[str, list[str]]], dict[str, tuple[Any, ...]], int]:
     """Export the card images; ``([(deck, [card ids])], {id: (deck, front, back, shared,
     w, h)}, fallbacks)`` with the image paths relative to the locale folder."""
+    from ..core.outputs import RECORD_NAME
     from ..export.api import ExportJob, export_game
 
     result = export_game(ExportJob(game, "png", job.content_dir, locale, dpi=dpi,
                                    out=folder / "img", cache_dir=cache))
+    # the export's records of what it wrote guard a user's export folder; the site is replaced
+    # as a whole (its own marker is .cardkit-site), so they are not published
+    for record in (folder / "img").rglob(RECORD_NAME):
+        record.unlink()
     decks: list[tuple[str, list[str]]] = []
     faces: dict[str, tuple[Any, ...]] = {}
     for deck in result.decks:
