@@ -119,15 +119,15 @@ def _nearest(path: Path) -> Path:
 
 
 def _check_reports(paths: tuple[Path, ...]) -> list[Path]:
-    for path in paths:
-        path = Path(path)
+    checked = [Path(p) for p in paths]
+    for path in checked:
         if path.is_file():
             continue
         if not path.exists():
             raise UsageProblem(f"report not found: {path}")
         what = "a folder" if path.is_dir() else "not a regular file (a device, pipe or socket)"
         raise UsageProblem(f"report {path} is {what}; give the JSON file of a report")
-    return [Path(p) for p in paths]
+    return checked
 
 
 # -- the build ----------------------------------------------------------------------------------
