@@ -481,3 +481,19 @@ def test_markup_in_the_content_is_text_on_every_page(tmp_path: Path, cache: Path
     assert index.startswith(prefix)
     data = json.loads(index[len(prefix):].rstrip().rstrip(";"))
     assert hostile in {e["name"] for e in data["entries"]}
+
+
+def test_filter_labels_are_the_models_titles_else_the_field_in_words() -> None:
+    """``vp`` is labelled by its model title ("VP", not "Vp"); a field without a title reads
+    as words ("Cost"); both come from the model, not from a list in the site."""
+    from cardkit.i18n.api import load
+    from cardkit.site.cards import SiteCard, filters
+
+    data = load("trains", SHIPPED)
+    cards = [SiteCard(r.id, "cards", r, "cards", f"img/{r.id}.png", None, (1, 1))
+             for r in data.content.of("cards")]
+    assert len(cards) > 30
+    labels = {f.name: f.label for f in filters(cards)[0]}
+    assert labels["vp"] == "VP"
+    assert labels["cost"] == "Cost"
+    assert all(label[0].isupper() for label in labels.values())

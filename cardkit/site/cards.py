@@ -219,6 +219,15 @@ def model_filters(cards: list[SiteCard]) -> list[tuple[str, str, Shape]]:
     return [(attr, name, how) for attr, (name, how) in seen.items()]
 
 
+def field_label(cards: list[SiteCard], name: str) -> str:
+    """A field's label: the ``title`` its model gives it (``VP``), else its name in words."""
+    for card in cards:
+        info = type(card.record.obj).model_fields.get(name)
+        if info is not None and info.title:
+            return info.title
+    return name.replace("_", " ").capitalize()
+
+
 def filters(cards: list[SiteCard]) -> tuple[list[Filter], dict[str, dict[str, str]]]:
     """The gallery's filters and, per card id, its ``data-`` values (space-separated for list
     fields). A filter needs two values at least; an ``int`` field at most
@@ -244,8 +253,7 @@ def filters(cards: list[SiteCard]) -> tuple[list[Filter], dict[str, dict[str, st
         ordered = _order(present, how)
         labels = [{"true": "yes", "false": "no"}.get(v, v) if how == "bool" else v
                   for v in ordered]
-        out.append(Filter(attr, name.replace("_", " ").capitalize(), tuple(ordered),
-                          tuple(labels)))
+        out.append(Filter(attr, field_label(cards, name), tuple(ordered), tuple(labels)))
     return out, data
 
 

@@ -164,7 +164,7 @@ class TrainsCard(Strict):
     types: list[CardType] = Field(min_length=1, max_length=3)
     cost: int | None = Field(None, ge=0, le=12, description="None: cannot be bought (Waste).")
     value: int = Field(0, ge=0, le=5, description="Coins when played.")
-    vp: int = Field(0, ge=0, le=10)
+    vp: int = Field(0, ge=0, le=10, title="VP", description="Victory points at game end.")
     pile: int = Field(ge=1, le=100, description="Copies in the box (base game).")
     text: str = Field("", max_length=400, description="Rules text as printed (translatable).")
     on_buy: list[Step] = Field(default_factory=list, description="Steps when bought (VP: Waste).")
@@ -278,7 +278,7 @@ class RouteBonus(Strict):
     name: Text
     map: Id
     cities: list[Id] = Field(min_length=2, description="City names (as map name ids).")
-    vp: int = Field(ge=1, le=10)
+    vp: int = Field(ge=1, le=10, title="VP", description="Victory points for the route.")
     text: Text
     effect: list[Step] = Field(min_length=1, description="The one-shot special ability, as "
                                "steps: its holder may use it once, at any time of their turn.")
