@@ -6,10 +6,12 @@ STAMP  := $(VENV)/.installed
 
 .PHONY: run test fuzz bench schemas fmt readme check clean
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml examples/plugin/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
+	# the example game plug-in (examples/plugin): found through its `cardkit.games` entry point
+	$(BIN)/python -m pip install --quiet --no-deps -e examples/plugin
 	touch $(STAMP)
 
 ## run: set up, then run the main job over the shipped content (outputs under build/)
@@ -41,6 +43,18 @@ run: $(STAMP)
 		--report build/terra-sim.json --report build/trains-sim.json \
 		--report build/cartographers-sim.json --report build/terra-futura-sim.json \
 		--report build/mars-dice-sim.json
+	# a game declared as data (examples/content/lantern-road: no Python) and the plug-in game
+	$(BIN)/cardkit games --content examples/content
+	$(BIN)/cardkit check --content examples/content
+	$(BIN)/cardkit i18n status --content examples/content
+	$(BIN)/cardkit pdf lantern-road --content examples/content --locale en
+	$(BIN)/cardkit pdf lantern-road --content examples/content --locale el
+	$(BIN)/cardkit pdf lantern-road --content examples/content --locale pl
+	$(BIN)/cardkit export lantern-road --content examples/content --format tts --out build/lantern-road-tts
+	$(BIN)/cardkit site --content examples/content --out build/site-examples --dpi 72
+	rm -rf build/pebbles && $(BIN)/cardkit init build/pebbles/content --game pebbles
+	$(BIN)/cardkit check --content build/pebbles/content pebbles
+	$(BIN)/cardkit simulate pebbles --content build/pebbles/content --games 200 --seed 1
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)

@@ -14,7 +14,7 @@ from ruamel.yaml import YAML
 from cardkit.cli import _all_codes, main
 from cardkit.core.content import item_model
 from cardkit.core.loader import parse_bytes
-from cardkit.core.registry import game_ids, get_game
+from cardkit.core.registry import builtin_ids, get_game
 from cardkit.core.scaffold import init_content, new_object, skeleton, starter_games
 from cardkit.core.spec import parse_code_doc
 from cardkit.core.suggest import closest, did_you_mean
@@ -109,8 +109,8 @@ def test_every_game_and_translation_code_has_a_failing_and_a_passing_fixture() -
         for case in SAFE.load(path.read_text("utf-8"))["cases"]:
             cases[case["code"]] = case
     # every game's checks and fit code (a score calculator's sheet codes are tested with it)
-    game_codes = {c.code for g in game_ids() for c in get_game(g).checks} | \
-        {get_game(g).fit_code.code for g in game_ids() if get_game(g).fit_code}
+    game_codes = {c.code for g in builtin_ids() for c in get_game(g).checks} | \
+        {get_game(g).fit_code.code for g in builtin_ids() if get_game(g).fit_code}
     assert {"TER001", "TRN001", "CAR001", "CAR020", "TF001", "MD001", "MD020"} <= game_codes
     for info in ALL_CODES:
         if info.code in game_codes or (info.code.startswith("I18N") and info.code != "I18N020"):
@@ -344,7 +344,7 @@ def test_every_option_of_every_command_has_help() -> None:
 
 # -- cardkit new --------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", builtin_ids())
 def test_skeletons_are_schema_valid(game: str) -> None:
     for kind in get_game(game).kinds:
         if kind.name == "bars" and game == "terra":
@@ -454,7 +454,7 @@ def test_content_comments_cite_no_missing_documents() -> None:
     assert found == []
 
 
-@pytest.mark.parametrize("game", game_ids())
+@pytest.mark.parametrize("game", builtin_ids())
 def test_no_pydantic_jargon_for_any_wrong_value(game: str) -> None:
     """Every field of every kind, set to each kind of wrong value: plain messages only."""
     import copy

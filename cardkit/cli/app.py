@@ -23,10 +23,21 @@ from ..core.gate import ContentBlocked
 
 F = TypeVar("F", bound=Callable[..., Any])
 FORMATS = ("text", "json", "github", "sarif")
+
+
+def _use_content(ctx: click.Context, param: click.Parameter, value: Path) -> Path:
+    """Declared games (``<folder>/<game>/game.yaml``) of the content folder become known."""
+    from ..core.registry import use_content
+
+    use_content(value)
+    return value
+
+
 content_option = click.option(
     "--content", "content_dir", type=click.Path(path_type=Path), default=Path("content"),
-    show_default=True, envvar="CARDKIT_CONTENT", show_envvar=True,
-    help="Folder holding one sub-folder per game.")
+    show_default=True, envvar="CARDKIT_CONTENT", show_envvar=True, callback=_use_content,
+    is_eager=True, help="Folder holding one sub-folder per game (a sub-folder with a "
+    "game.yaml is a game declared as data).")
 force_option = click.option(  # the same flag on every command that writes a user-named file
     "--force", is_flag=True,
     help="Replace an existing output file that cardkit did not write (or that was changed).")
@@ -95,6 +106,19 @@ class _CardkitGroup(click.Group):
         if len(head) != end:
             args = ["--debug", *head, *args[end:]]
         return super().parse_args(ctx, args)
+
+    def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The games cardkit knows (built-in, plug-ins, declared in the content folder)."""
+        import os
+
+        from ..core.registry import game_ids, origin, use_content
+
+        use_content(Path(os.environ.get("CARDKIT_CONTENT") or "content"))
+        games = ", ".join(g if origin(g) == "built-in" else f"{g} ({origin(g)})"
+                          for g in game_ids())
+        formatter.write_paragraph()
+        formatter.write_text(f"Games: {games}. `cardkit games` says what each supports.")
+        super().format_epilog(ctx, formatter)
 
     def invoke(self, ctx: click.Context) -> Any:
         """Run the command; Ctrl-C outside a guarded body still exits 130, quietly."""

@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from ..core.checking import DEFAULT_CACHE_DIR, CheckOptions, run_check
-from ..core.registry import game_ids
+from ..core.registry import game_ids, get_game
 from .app import FORMATS, _guard, content_option, force_option
 
 
@@ -55,6 +55,10 @@ def _all_codes(games: tuple[str, ...]) -> list[Any]:
         spec = get_game(g)
         out.extend(iter_codes(spec))
         out.extend(c.info for c in getattr(spec, "extra_translation_checks", ()))
+    if not games:  # the codes of games declared as data, whether or not one is in use
+        from ..games.declared import declared_codes
+
+        out.extend(declared_codes())
     unique = {c.code: c for c in reversed(out)}  # I18N018 comes from every game: keep one
     return sorted(unique.values(), key=lambda c: c.code)
 
@@ -107,22 +111,27 @@ def new_command(game: str, kind: str, object_id: str, content_dir: Path,
 
 @click.command(name="init")
 @click.argument("directory", type=click.Path(path_type=Path), metavar="DIR")
-@click.option("--game", type=click.Choice(game_ids()), default="terra", show_default=True,
-              help="The game whose starter content to write.")
+@click.option("--game", default="terra", show_default=True, metavar="GAME",
+              help="The game (built-in or plug-in) whose starter content to write.")
+@click.option("--declare", default=None, metavar="NAME",
+              help="Write a small game declared as data called NAME instead (its game.yaml, "
+              "two kinds, a deck and its templates; see docs/declared-games.md).")
 @click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path), default=None,
               help="Schema folder the modelines point to (default: the schemas/ folder beside "
               "DIR, else cardkit's own).")
 @click.option("--force", is_flag=True,
               help="Write into a folder that is not empty (existing files are never replaced).")
 @_guard
-def init_command(directory: Path, game: str, schemas_dir: Path | None, force: bool) -> None:
-    """Create a new content folder DIR: locales and a game's starter content.
+def init_command(directory: Path, game: str, declare: str | None, schemas_dir: Path | None,
+                 force: bool) -> None:
+    """Create a new content folder DIR: locales and a game's starter content (or, with
+    --declare NAME, a game declared as data).
 
     `cardkit check --content DIR` accepts the result with no errors.
     """
     from ..core.scaffold import init_content
 
-    result = init_content(directory, game, schemas_dir, force)
+    result = init_content(directory, game, schemas_dir, force, declare=declare)
     for path in result.files:
         click.echo(f"wrote {path}")
     click.echo(f"{len(result.files)} file(s) written; next: cardkit check --content {directory}",
@@ -130,6 +139,7 @@ def init_command(directory: Path, game: str, schemas_dir: Path | None, force: bo
 
 
 @click.command()
+@click.argument("games", nargs=-1)
 @click.option("-o", "--out", "out_dir", type=click.Path(path_type=Path), default=Path("schemas"),
               show_default=True, help="Folder for the schema files.")
 @click.option("--check", "check_only", is_flag=True,
@@ -137,15 +147,20 @@ def init_command(directory: Path, game: str, schemas_dir: Path | None, force: bo
 @content_option
 @force_option
 @_guard
-def schema(out_dir: Path, check_only: bool, content_dir: Path, force: bool) -> None:
+def schema(games: tuple[str, ...], out_dir: Path, check_only: bool, content_dir: Path,
+           force: bool) -> None:
     """Generate the JSON Schemas (draft-07) of every content file kind.
 
-    Schemas are never written inside the content folder.
+    With GAMES, only theirs (and the shared locale, glossary and history schemas); without,
+    the built-in games' and those of the plug-in and declared games with a folder in
+    --content. Schemas are never written inside the content folder.
     """
     from ..core.schemas import write_schemas
 
+    for game in games:
+        get_game(game)  # an unknown id is a usage error before anything is written
     result = write_schemas(out_dir, check_only=check_only, force=force,
-                           content_roots=(content_dir,))
+                           content_roots=(content_dir,), games=games or None)
     for path in result.stale:
         click.echo(f"stale: {path}")
     for path in result.written:

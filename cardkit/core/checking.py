@@ -15,7 +15,7 @@ from .cache import CheckCache
 from .diagnostics import Diagnostic, Report, Severity, Summary, count
 from .errors import UsageProblem
 from .discovery import SourceFile, discover, display_path, game_folder
-from .registry import game_ids, get_game
+from .registry import game_ids, get_game, use_content
 
 if TYPE_CHECKING:
     from .content import GameContent
@@ -41,7 +41,9 @@ class CheckOptions:
 
 
 def select_games(games: tuple[str, ...], content_dir: Path) -> tuple[str, ...]:
-    """The games to check: those named (validated), else every registered game with a folder."""
+    """The games to check: those named (validated), else every registered game with a folder
+    (declared games of ``content_dir`` included)."""
+    use_content(content_dir)
     if not content_dir.is_dir():
         raise ContentNotFoundError(f"content folder not found: {content_dir}")
     if games:
@@ -182,6 +184,7 @@ def load_game(game: str, content_dir: Path, cache_dir: Path | None = None
     from ..i18n.translations import is_translation_file
     from .sourcemap import resolve_locations
 
+    use_content(content_dir)
     spec = get_game(game)
     files = [s for s in discover(content_dir, game, MAX_FILE_BYTES)
              if not is_translation_file(s.relpath)]

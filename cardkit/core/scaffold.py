@@ -312,28 +312,51 @@ def _modeline(path: Path, game: str, content_dir: Path, schemas_dir: Path | None
 # -- cardkit init ------------------------------------------------------------------------------
 
 def starter_games() -> list[str]:
-    """Games that ship a starter content folder for ``cardkit init``."""
-    return [g for g in sorted(GAMES) if _starter(g).is_dir()]
+    """Games that ship a starter content folder for ``cardkit init`` (built-in and plug-in)."""
+    from .registry import builtin_ids, plugin_ids
+
+    return [g for g in (*builtin_ids(), *plugin_ids()) if _starter(g) is not None]
 
 
 def _starter(game: str) -> Any:
-    return importlib.resources.files(GAMES[game]) / "starter"
+    """``<the game's package>/starter`` when it is a folder holding ``<game>/``, else None."""
+    from .registry import module_of
+
+    module = module_of(game)
+    if module is None:
+        return None
+    try:
+        root = importlib.resources.files(module) / "starter"
+    except (ModuleNotFoundError, TypeError):
+        return None
+    return root if root.is_dir() and (root / game).is_dir() else None
+
+
+#: The folder name of the declared starter game (renamed to the new game's id).
+DECLARED_STARTER = "starter-game"
 
 
 def init_content(dest: Path, game: str = "terra", schemas_dir: Path | None = None,
-                 force: bool = False) -> InitResult:
-    """Write a new content folder at ``dest`` holding ``locales/`` and ``game``'s starter."""
+                 force: bool = False, declare: str | None = None) -> InitResult:
+    """Write a new content folder at ``dest`` holding ``locales/`` and ``game``'s starter;
+    with ``declare``, a small game declared as data called ``declare`` instead (its
+    ``game.yaml``, two kinds, a deck and its templates)."""
     from .outputs import write_content_files
 
+    if declare is not None:
+        return _init_declared(dest, declare, schemas_dir, force)
     get_game(game)
     if game not in starter_games():
         raise ScaffoldProblem(f"{game} has no starter content; games with one: "
                               f"{', '.join(starter_games())}")
-    if dest.exists() and not dest.is_dir():
-        raise ScaffoldProblem(f"{dest} exists and is not a folder")
-    if dest.is_dir() and any(dest.iterdir()) and not force:
-        raise ScaffoldProblem(f"{dest} is not empty; pass --force to add the starter files to "
-                              "it (existing files are never replaced)")
+    from .registry import origin, use_content
+    from .schemas import write_schemas
+
+    _check_dest(dest, force)
+    # cardkit's own schemas/ holds the built-in games only: a plug-in's go beside the folder
+    plugin = origin(game) != "built-in"
+    if plugin and schemas_dir is None:
+        schemas_dir = dest.resolve().parent / "schemas"
     files: dict[Path, str] = {}
     for relpath, text in sorted(_walk(_starter(game))):
         path = dest / relpath
@@ -341,13 +364,66 @@ def init_content(dest: Path, game: str = "terra", schemas_dir: Path | None = Non
         modeline = (_locale_modeline(path, dest, schemas_dir) if top == "locales"
                     else _modeline(path, top, dest, schemas_dir))
         files[path] = modeline + "\n" + text
+    result = _write(dest, game, files, write_content_files)
+    if plugin and schemas_dir is not None:
+        use_content(dest)
+        result.files += write_schemas(schemas_dir, content_roots=(dest,), games=(game,)).written
+    return result
+
+
+def _check_dest(dest: Path, force: bool) -> None:
+    if dest.exists() and not dest.is_dir():
+        raise ScaffoldProblem(f"{dest} exists and is not a folder")
+    if dest.is_dir() and any(dest.iterdir()) and not force:
+        raise ScaffoldProblem(f"{dest} is not empty; pass --force to add the starter files to "
+                              "it (existing files are never replaced)")
+
+
+def _write(dest: Path, game: str, files: dict[Path, str], write: Any) -> InitResult:
     clash = [p for p in files if p.exists()]
     if clash:
         raise ScaffoldProblem(f"{', '.join(str(p) for p in clash)} already exist(s); nothing "
                               "was written")
     dest.mkdir(parents=True, exist_ok=True)
-    write_content_files(files, dest)
+    write(files, dest)
     return InitResult(dest, game, sorted(files))
+
+
+def _init_declared(dest: Path, name: str, schemas_dir: Path | None,
+                   force: bool) -> InitResult:
+    from ..games.declared import declared_game
+    from .content import schema_for
+    from .modeline import modeline_for
+    from .outputs import write_content_files
+    from .registry import plugin_ids, use_content
+    from .schemas import write_schemas
+
+    if not ID_RE.match(name):
+        raise ScaffoldProblem(f"--declare {name!r}: a game id is lower-case letters and digits, "
+                              "words joined by single hyphens (e.g. `lantern-road`)")
+    if name in GAMES or name in plugin_ids():
+        raise ScaffoldProblem(f"--declare {name!r}: a built-in or plug-in game has this id")
+    _check_dest(dest, force)
+    root = importlib.resources.files("cardkit.games.declared") / "starter"
+    spec = declared_game(name, Path(str(root / DECLARED_STARTER)))
+    # cardkit's own schemas/ has no declared game: the schemas go beside the content folder
+    base = schemas_dir if schemas_dir is not None else dest.resolve().parent / "schemas"
+    files: dict[Path, str] = {}
+    for relpath, text in sorted(_walk(root)):
+        top, _, rest = relpath.partition("/")
+        if top == "locales":
+            path = dest / relpath
+            files[path] = modeline_for(path, base / "locales.schema.json") + "\n" + text
+            continue
+        path = dest / name / rest
+        if rest == "game.yaml":
+            text = text.replace(f"id: {DECLARED_STARTER}", f"id: {name}", 1)
+        files[path] = modeline_for(path, base / (schema_for(spec, rest) or "")) + "\n" + text
+    result = _write(dest, name, files, write_content_files)
+    use_content(dest)
+    written = write_schemas(base, content_roots=(dest,), games=(name,))
+    result.files += written.written
+    return result
 
 
 def _locale_modeline(path: Path, dest: Path, schemas_dir: Path | None) -> str:

@@ -73,8 +73,24 @@ class SchemaResult:
     unchanged: list[Path] = field(default_factory=list)
 
 
-def expected_schemas() -> dict[Path, str]:
-    """Relative path -> text of every schema file the models generate."""
+def default_games(content_dir: Path | None = None) -> tuple[str, ...]:
+    """The games ``cardkit schema`` covers when none is named: the built-in games, and the
+    plug-in and declared games that have a folder in ``content_dir``."""
+    from .discovery import game_folder
+    from .registry import builtin_ids, use_content
+
+    if content_dir is None:
+        return builtin_ids()
+    use_content(content_dir)
+    extra = [g for g in game_ids() if g not in builtin_ids() and
+             game_folder(content_dir, g).is_dir()]
+    return (*builtin_ids(), *extra)
+
+
+def expected_schemas(games: tuple[str, ...] | None = None) -> dict[Path, str]:
+    """Relative path -> text of every schema file the models generate: the shared ones
+    (locales, glossary, translation sources) and those of ``games`` (default: the built-in
+    games)."""
     from ..i18n.glossary import GlossaryFile
     from ..i18n.history import HISTORY_SCHEMA, SourceStore
     from ..i18n.locale import LocalesFile
@@ -87,7 +103,7 @@ def expected_schemas() -> dict[Path, str]:
             GlossaryFile, "cardkit glossary", "Required translations of a game's key terms.")),
         Path(HISTORY_SCHEMA): render(model_schema(SourceStore, "cardkit i18n sources")),
     }
-    for game in game_ids():
+    for game in default_games() if games is None else games:
         spec = get_game(game)
         for kind in spec.kinds:
             out[Path(game) / kind.schema_name] = render(kind_schema(game, kind))
@@ -117,8 +133,10 @@ def generated_schema(data: bytes) -> bool:
 
 
 def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
-                  content_roots: tuple[Path, ...] = (Path("content"),)) -> SchemaResult:
-    """Write every schema under ``out_dir``, or only compare when ``check_only``.
+                  content_roots: tuple[Path, ...] = (Path("content"),),
+                  games: tuple[str, ...] | None = None) -> SchemaResult:
+    """Write every schema under ``out_dir`` (the shared ones and those of ``games``, default
+    :func:`default_games` of the first content root), or only compare when ``check_only``.
 
     Writes go through :func:`~cardkit.core.outputs.write_output`: atomic, never inside a content
     folder, and a file that is not a cardkit schema is replaced only with ``force``. Every file is
@@ -129,7 +147,9 @@ def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
                             "(--out names the schema folder)")
     result = SchemaResult()
     todo: list[tuple[Path, str]] = []
-    for rel, text in expected_schemas().items():
+    if games is None:
+        games = default_games(content_roots[0] if content_roots else None)
+    for rel, text in expected_schemas(games).items():
         path = out_dir / rel
         try:
             current = path.read_text("utf-8") if path.is_file() else None

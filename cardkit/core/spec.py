@@ -247,9 +247,23 @@ def lazy(module: str, name: str) -> Callable[..., Any]:
 
         return getattr(importlib.import_module(module), name)(*args, **kwargs)
 
+    def target() -> Callable[..., Any]:
+        import importlib
+
+        return getattr(importlib.import_module(module), name)  # type: ignore[no-any-return]
+
     call.__name__ = call.__qualname__ = name
     call.__doc__ = f"``{module}.{name}`` (imported on first use)."
+    call.target = target  # type: ignore[attr-defined]
     return call
+
+
+def signature_of(func: Callable[..., Any]) -> inspect.Signature:
+    """The signature of ``func``, or of the function a :func:`lazy` wrapper stands for (the
+    wrapper itself only shows ``*args, **kwargs``: engine options and ``ink_saver`` are
+    read from the real parameters)."""
+    target = getattr(func, "target", None)
+    return inspect.signature(target() if callable(target) else func)
 
 
 def where(content: GameContent, record: Record[Any], path: Pointer = ()) -> str:

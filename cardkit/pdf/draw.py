@@ -10,13 +10,13 @@ output is deterministic: reportlab runs in invariant mode (no dates, fixed ids).
 
 from __future__ import annotations
 
-import inspect
 import io
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import calibration, pages
+from ..core.spec import signature_of
 from .deck import PrintCard, PrintDeck
 from .fitcheck import require_fit
 from .fonts import REGULAR, register_fonts
@@ -194,7 +194,7 @@ def _localised(deck: PrintDeck, opts: PdfOptions) -> PrintDeck:
 def print_kwargs(printer: Callable[..., Any], ink_saver: bool) -> dict[str, Any]:
     """``{"ink_saver": ...}`` if the game's ``print_decks`` takes it, else nothing."""
     try:
-        params = inspect.signature(printer).parameters
+        params = signature_of(printer).parameters
     except (TypeError, ValueError):
         return {}
     takes = "ink_saver" in params or any(p.kind is p.VAR_KEYWORD for p in params.values())

@@ -179,9 +179,9 @@ def engine_option_values(game: str, make_engine: Any,
     """Check engine options against the keyword parameters of the game's ``make_engine`` (a
     name it does not take is a :class:`UsageProblem` listing the ones it does) and turn a text
     value for a tuple parameter into its comma-separated parts (``include=tunnel,viaduct``)."""
-    import inspect
+    from ..core.spec import signature_of
 
-    params = {name: p for name, p in list(inspect.signature(make_engine).parameters.items())[1:]
+    params = {name: p for name, p in list(signature_of(make_engine).parameters.items())[1:]
               if p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)}
     out = []
     for name, value in options:

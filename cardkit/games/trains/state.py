@@ -384,7 +384,8 @@ class TrainsState(RailsMixin):
         return str(action)
 
     def details(self) -> dict[str, Any]:
-        """Map, rules set, kingdom, rounds, turns per seat, rails, routes, owned kingdom cards."""
+        """Map, rules set, kingdom, rounds, turns per seat, rails, routes, owned kingdom cards, the
+        supply piles (not Waste) empty at the end."""
         owned = [dict(sorted(Counter(c for c in p.all_cards() if c in self.kingdom).items()))
                  for p in self.players]
         return {"map": self.map_id, "setup": self.setup_id, "kingdom": list(self.kingdom),
@@ -392,7 +393,9 @@ class TrainsState(RailsMixin):
                 "rails": [len(p.rails) for p in self.players],
                 "stations": self.station_total - self.stations_left,
                 "routes": [list(p.routes) for p in self.players],
-                "trashed": len(self.trash), "kingdom_owned": owned}
+                "trashed": len(self.trash), "kingdom_owned": owned,
+                "empty_piles": sorted(c for c, n in self.supply.items()
+                                      if n == 0 and c != self.waste)}
 
 
 from . import effects  # noqa: E402  (effects builds on this module)
