@@ -349,3 +349,21 @@ def test_tab_in_a_folded_blank_line_keeps_its_value() -> None:
     text = "a: >\n  x\n  \t\n  y\nb: 1\n"
     out = format_text(text, None)
     assert _data(out) == {"a": "x\n\t\ny\n", "b": 1}
+
+
+def test_a_flow_mapping_too_long_for_its_line_becomes_a_block() -> None:
+    """ruamel breaks an overlong flow mapping anywhere — between a key and its value
+    (``align:`` / ``center``) — so fmt writes it in block style; one that fits stays a flow
+    mapping, and a long flow list of scalars is still wrapped in flow style."""
+    from cardkit.core.fmt import format_text
+
+    long_box = ("boxes:\n  - {id: name, field: name, x: 4, y: 77, w: 55.5, h: 8, size: 11, "
+                "min_size: 7, bold: true, align: center, lines: 1, colour: '#ffffff'}\n"
+                "  - {id: cost, x: 5, y: 5}\n"
+                "tags: [" + ", ".join(f"tag-number-{i}" for i in range(12)) + "]\n")
+    out = format_text(long_box, None)
+    assert "  - id: name\n    field: name\n" in out and "    align: center\n" in out
+    assert "  - {id: cost, x: 5, y: 5}\n" in out
+    assert out.startswith("boxes:") and "tags: [tag-number-0," in out
+    assert all(len(line) <= 100 for line in out.splitlines())
+    assert format_text(out, None) == out

@@ -178,3 +178,28 @@ def test_a_stamp_is_drawn_once_and_refuses_transparency() -> None:
     bad.paint(stamp(("glass",), see_through, Box(0, 0, 10, 10)))
     with pytest.raises(TypeError, match="transparency"):
         bad.draw(Canvas(io.BytesIO()), Box(0, 0, 100, 100))
+
+
+def test_an_icon_stays_glued_to_the_punctuation_of_its_word() -> None:
+    """"Gain 2 [coin]." — the full stop follows the icon with no space and never starts a
+    line; "2[coin]" keeps the icon beside its number. Words still get one space between."""
+    from cardkit.pdf.flow import chunks, flow_text
+    from cardkit.pdf.text import TextStyle, runs
+
+    icons = frozenset({"coin"})
+    words = runs("Gain 2 [coin]. Pay 3[coin], then rest.", icons)[0]
+    assert [(r.text, r.icon, r.glued) for r in words][:6] == [
+        ("Gain", False, False), ("2", False, False), ("coin", True, False), (".", False, True),
+        ("Pay", False, False), ("3", False, False)]
+    assert (words[6].text, words[6].icon, words[6].glued) == ("coin", True, True)
+    assert (words[7].text, words[7].glued) == (",", True)
+    style = TextStyle(max_size=10, min_size=10)
+    flowed = flow_text("Gain 2 [coin].", 0, 0, 200, 20, style, icons)
+    texts, placed = chunks(flowed, style)
+    (icon, icon_x, _), = placed
+    stop = next(x for x, _, t in texts if t == ".")
+    assert stop == pytest.approx(icon_x - 0.025 * 10 + 1.05 * 10)  # right after the icon
+    # a box just wide enough for "Gain 2 [coin]" cannot put the "." alone on the next line
+    narrow = flow_text("Gain 2 [coin].", 0, 0, 38, 40, style, icons)
+    assert narrow is not None and len(narrow.lines) == 2
+    assert [(r.text, r.glued) for r in narrow.lines[1].runs] == [("coin", False), (".", True)]

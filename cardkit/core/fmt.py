@@ -107,10 +107,49 @@ def _format(text: str, modeline: str | None) -> str:
     text = _clean_whitespace(text)
     yaml = _rt_yaml()
     data = yaml.load(text)
+    _unflow_long(data, 0, 0)
     buffer = io.StringIO()
     yaml.dump(data, buffer)
     body = _layout(buffer.getvalue().rstrip("\n") + "\n")
     return f"{modeline}\n{body}" if modeline else body
+
+
+def _flow_len(node: Any) -> int:
+    """The length of ``node`` written on one line in flow style (a close estimate: quotes are
+    counted where a plain scalar could not stand)."""
+    if isinstance(node, dict):
+        parts = [len(str(k)) + 2 + _flow_len(v) for k, v in node.items()]
+        return 2 + sum(parts) + 2 * max(len(parts) - 1, 0)
+    if isinstance(node, list):
+        parts = [_flow_len(v) for v in node]
+        return 2 + sum(parts) + 2 * max(len(parts) - 1, 0)
+    text = "null" if node is None else str(node).lower() if isinstance(node, bool) else str(node)
+    risky = not text or text[0] in "-?:#,[]{}&*!|>'\"%@`" or ": " in text or " #" in text \
+        or "," in text or "{" in text or "}" in text or "[" in text or "]" in text
+    return len(text) + (2 if risky else 0)
+
+
+def _unflow_long(node: Any, depth: int, lead: int) -> None:
+    """Turn a flow mapping (or a flow list holding collections) that would not fit on its line
+    into block style, so the emitter never breaks it between a key and its value; lists of
+    scalars stay in flow style (the reflow wraps them). ``depth`` counts the block levels
+    around the node (two columns each), ``lead`` the characters before it on its line."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if not isinstance(node, (CommentedMap, CommentedSeq)):
+        return
+    flow = node.fa.flow_style()
+    nested = any(isinstance(v, (dict, list)) for v in
+                 (node.values() if isinstance(node, dict) else node))
+    if flow and (isinstance(node, dict) or nested) and \
+            2 * depth + lead + _flow_len(node) > WIDTH:
+        node.fa.set_block_style()
+        flow = False
+    if flow:
+        return
+    items = node.items() if isinstance(node, dict) else ((None, v) for v in node)
+    for key, value in items:
+        _unflow_long(value, depth + 1, len(str(key)) + 2 if key is not None else 2)
 
 
 def _drop_modelines(text: str) -> str:

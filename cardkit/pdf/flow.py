@@ -103,6 +103,17 @@ def free_interval(x0: float, x1: float, y0: float, y1: float,
     return max(spans, key=lambda s: (s[1] - s[0], -s[0]))
 
 
+def _words(runs_: list[Run]) -> list[list[Run]]:
+    """Runs grouped into words: a glued run joins the word before it."""
+    words: list[list[Run]] = []
+    for run in runs_:
+        if run.glued and words:
+            words[-1].append(run)
+        else:
+            words.append([run])
+    return words
+
+
 def _width(run: Run, font: str, size: float) -> float:
     return ICON_WIDTH * size if run.icon else string_width(run.text, font, size)
 
@@ -116,7 +127,8 @@ def _wrap(paragraphs: list[list[Run]], bands: list[tuple[float, float]], font: s
     space = string_width(" ", font, size)
     out: list[tuple[int, tuple[Run, ...], float]] = []
     band = 0
-    for words in paragraphs:
+    for runs_ in paragraphs:
+        words = _words(runs_)  # glued runs wrap as one word
         line: list[Run] = []
         line_w = 0.0
         i = 0
@@ -124,10 +136,10 @@ def _wrap(paragraphs: list[list[Run]], bands: list[tuple[float, float]], font: s
             if band >= len(bands):
                 return None
             room = bands[band][1] - bands[band][0]
-            w = _width(words[i], font, size)
+            w = sum(_width(r, font, size) for r in words[i])
             new_w = line_w + (space if line else 0.0) + w
             if new_w <= room + 1e-6:
-                line.append(words[i])
+                line.extend(words[i])
                 line_w = new_w
                 i += 1
                 continue
@@ -205,17 +217,21 @@ def chunks(flowed: Flowed, style: TextStyle
         pending: list[str] = []
         start = cx
         for i, run in enumerate(line.runs):
+            gap = bool(i) and not run.glued
             if run.icon:
                 if pending:
                     words_at.append((start, line.baseline, " ".join(pending)))
                     pending = []
-                if i:
+                if gap:
                     cx += space
                 icons.append((run.text, cx + 0.025 * size, line.baseline))
                 cx += ICON_WIDTH * size
             else:
-                if i:
+                if gap:
                     cx += space
+                elif pending:  # glued to an icon after text: its own chunk, no space
+                    words_at.append((start, line.baseline, " ".join(pending)))
+                    pending = []
                 if not pending:
                     start = cx
                 pending.append(run.text)

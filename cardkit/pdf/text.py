@@ -33,10 +33,12 @@ class TextStyle:
 
 @dataclass(frozen=True, slots=True)
 class Run:
-    """A word or an icon."""
+    """A word or an icon. ``glued``: it continues the previous run's word ("2[coin]." is three
+    runs, the icon and the full stop glued): no space before it, and no line break."""
 
     text: str
     icon: bool = False
+    glued: bool = False
 
 
 def runs(text: str, known_icons: frozenset[str] = frozenset()) -> list[list[Run]]:
@@ -49,15 +51,15 @@ def runs(text: str, known_icons: frozenset[str] = frozenset()) -> list[list[Run]
         for word in BREAKABLE_SPACE_RE.split(paragraph):
             if not word:
                 continue
-            pos = 0
+            pos, first = 0, len(words)
             for match in ICON_RE.finditer(word):
                 if match.group(1) not in known_icons:
                     continue
                 if match.start() > pos:
-                    words.append(Run(word[pos:match.start()]))
-                words.append(Run(match.group(1), icon=True))
+                    words.append(Run(word[pos:match.start()], glued=len(words) > first))
+                words.append(Run(match.group(1), icon=True, glued=len(words) > first))
                 pos = match.end()
             if pos < len(word):
-                words.append(Run(word[pos:]))
+                words.append(Run(word[pos:], glued=len(words) > first))
         out.append(words)
     return out

@@ -18,7 +18,7 @@ from pathlib import Path
 from ...core.diagnostics import CodeInfo
 from ...core.discovery import DEFAULT_MAX_BYTES, FileProblem, read_content_bytes
 from ...core.spec import Game, lazy
-from .checks import FIT_CODE, make_checks
+from .checks import FIT_CODE, make_checks, resolve
 
 _cache: dict[tuple[str, str], Game] = {}
 
@@ -78,7 +78,8 @@ def declared_game(game: str, folder: Path) -> Game:
         title, tokens = game, frozenset()
     spec = Game(
         id=game, title=title, kinds=kinds, checks=make_checks(problems), tokens=tokens,
-        print_decks=lazy(f"{__name__}.render", "print_decks"), fit_code=FIT_CODE)
+        print_decks=lazy(f"{__name__}.render", "print_decks"), fit_code=FIT_CODE,
+        resolve=resolve)
     if len(_cache) > 64:
         _cache.clear()
     _cache[key] = spec

@@ -305,3 +305,30 @@ def make_checks(built_problems: list[Problem]) -> tuple[Check, ...]:
         Check("GAM004", "the declaration does not fit together", run),
         Check("GAM005", "a template's box lies outside its card", boxes_inside),
     )
+
+
+def resolve(content: GameContent, rec: Any) -> dict[str, Any]:
+    """An object for ``cardkit show``: every reference as ``{id, <label field>: …}`` of the
+    object it names (``None`` for a dangling one); other fields as they are."""
+    data: dict[str, Any] = {"kind": rec.kind, **rec.obj.model_dump(mode="json",
+                                                                   exclude_none=True)}
+    decl, _ = declaration(content)
+    if decl is None:
+        return data
+    labels = {k.id: k.label for k in decl.kinds}
+    kind = next((k for k in decl.kinds if k.id == rec.kind), None)
+    for f in kind.fields if kind is not None else ():
+        if f.item_type != "ref" or not f.kind or f.id not in data:
+            continue
+        known = content.index(f.kind)
+        label = labels.get(f.kind)
+
+        def one(ref: str, target: str = f.kind, label: str | None = label) -> dict[str, Any]:
+            found = known.get(ref)
+            out: dict[str, Any] = {"id": ref, "kind": target}
+            if label:
+                out[label] = getattr(found.obj, label, None) if found is not None else None
+            return out
+        value = data[f.id]
+        data[f.id] = [one(v) for v in value] if isinstance(value, list) else one(value)
+    return data

@@ -1,0 +1,131 @@
+"""Game plug-ins: found through the ``cardkit.games`` entry-point group, listed by ``cardkit
+games`` and ``cardkit --help``, checked like a built-in game; a plug-in that fails to load, is
+not a game, or names another id is a clear usage error that does not break the other games;
+a plug-in cannot replace a built-in game. The example package (examples/plugin, installed by
+``make``) is exercised for real when it is installed."""
+
+from __future__ import annotations
+
+import textwrap
+from importlib.metadata import EntryPoint
+from pathlib import Path
+
+import pytest
+
+from cardkit.core import registry
+from cardkit.core.registry import PluginError, get_game, origin
+
+from .conftest import SHIPPED, run
+
+MODULE = '''
+from pydantic import BaseModel, ConfigDict, Field
+from cardkit.core.spec import Check, FileKind, Finding, Game
+
+
+class Thing(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    id: str
+    size: int = Field(ge=1, le=5)
+
+
+class ThingsFile(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
+    things: list[Thing]
+
+
+def no_big(content):
+    """Things are small.
+
+    Bad:
+        things: [{id: a, size: 5}]
+
+    Good:
+        things: [{id: a, size: 1}]
+    """
+    for rec in content.of("things"):
+        if rec.obj.size == 5:
+            yield Finding("too big", rec, ("size",))
+
+
+SPEC = Game(id="{id}", title="Things", kinds=(FileKind("things", "things.yaml", ThingsFile,
+            "things"),), checks=(Check("THG001", "things are small", no_big),))
+'''
+
+
+@pytest.fixture
+def plugins(tmp_path: Path, monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
+    """``install(name, body)``: a module on sys.path and an entry point naming it."""
+    found: dict[str, EntryPoint] = dict(registry._plugins())
+    monkeypatch.syspath_prepend(str(tmp_path))
+    monkeypatch.setattr(registry, "_plugins", lambda: found)
+    registry._plugin.cache_clear()
+
+    def install(name: str, body: str, value: str | None = None, module: str | None = None) -> None:
+        module = module or f"ck_test_{name.replace('-', '_')}"
+        (tmp_path / f"{module}.py").write_text(textwrap.dedent(body), "utf-8")
+        found[name] = EntryPoint(name=name, value=value or f"{module}:SPEC",
+                                 group=registry.ENTRY_POINT_GROUP)
+    yield install
+    registry._plugin.cache_clear()
+
+
+def test_a_plug_in_is_found_listed_and_checked(plugins, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    plugins("things", MODULE.replace("{id}", "things"))
+    assert "things" in registry.game_ids() and origin("things") == "plug-in"
+    assert get_game("things").title == "Things"
+    content = tmp_path / "content"
+    (content / "things").mkdir(parents=True)
+    (content / "things" / "things.yaml").write_text(
+        "things:\n  - {id: a, size: 1}\n  - {id: b, size: 5}\n", "utf-8")
+    done = run("check", "things", "--content", str(content), "--no-cache")
+    assert done.exit_code == 1
+    assert "things/things.yaml:3:19: error THG001 too big [b]" in done.output, done.output
+    done = run("games", "--content", str(content))
+    assert "* things" in done.output and "plug-in" in done.output
+    done = run("--help")
+    assert "things (plug-in)" in " ".join(done.output.split())
+    done = run("codes", "THG001")
+    assert done.exit_code == 0 and "things are small" in done.output
+
+
+@pytest.mark.parametrize(("body", "value", "words"), [
+    ("raise RuntimeError('the plug-in is broken')\n", None,
+     "failed to load: RuntimeError: the plug-in is broken"),
+    ("SPEC = 42\n", None, "is not a game spec"),
+    (MODULE.replace("{id}", "other"), None, "says its id is 'other'"),
+    ("x = 1\n", "ck_test_nowhere_at_all:SPEC", "failed to load: ModuleNotFoundError"),
+], ids=["raises", "not-a-game", "wrong-id", "missing-module"])
+def test_a_broken_plug_in_is_a_usage_error_and_the_rest_works(plugins, body: str,  # type: ignore[no-untyped-def]
+                                                              value: str | None,
+                                                              words: str) -> None:
+    plugins("broken", body, value, module=f"ck_test_broken_{abs(hash(body)) % 10**8}")
+    with pytest.raises(PluginError, match=words):
+        get_game("broken")
+    done = run("check", "broken", "--content", str(SHIPPED), "--no-cache")
+    assert done.exit_code == 2 and words in done.output and "Traceback" not in done.output
+    done = run("games")
+    assert done.exit_code == 0 and "cannot load:" in done.output and "terra" in done.output
+    assert run("check", "terra", "--content", str(SHIPPED)).exit_code == 0
+
+
+def test_a_plug_in_cannot_replace_a_built_in_game(plugins) -> None:  # type: ignore[no-untyped-def]
+    plugins("terra", MODULE.replace("{id}", "terra"), module="ck_test_fake_terra")
+    assert get_game("terra").checks[0].code.startswith("TER")
+    assert any("plug-in 'terra'" in line for line in registry.shadowed())
+    assert "terra" not in registry.plugin_ids()
+
+
+def test_the_example_plug_in_when_installed(tmp_path: Path) -> None:
+    if "pebbles" not in registry.plugin_ids():
+        pytest.skip("examples/plugin is not installed (make installs it: pip install -e "
+                    "examples/plugin)")
+    assert origin("pebbles") == "plug-in"
+    assert "pebbles (plug-in)" in " ".join(run("--help").output.split())
+    content = tmp_path / "content"
+    done = run("init", str(content), "--game", "pebbles")
+    assert done.exit_code == 0, done.output
+    done = run("check", "--content", str(content), "--no-cache")
+    assert done.exit_code == 0 and "0 errors, 0 warnings" in done.output, done.output
+    done = run("simulate", "pebbles", "--content", str(content), "--games", "20", "--seed", "1",
+               "--backend", "serial")
+    assert done.exit_code == 0 and "20" in done.output, done.output
