@@ -80,6 +80,12 @@ def assert_finding(found: list[str], expect: str | None) -> None:
     ("pl", "three hundred people", "dwieście osób", "300"),
     ("pl", "a third of its people", "jedna trzecia ludności", None),
     ("pl", "THREE CARDS", "TRZY KARTY", None),
+    # collective numerals (people of mixed sex, children, young animals), in any case
+    ("pl", "five children", "pięcioro dzieci", None),
+    ("pl", "with five children", "z pięciorgiem dzieci", None),
+    ("pl", "of their seven children", "z ich siedmiorga dzieci", None),
+    ("pl", "two of them", "dwojga z nich", None),
+    ("pl", "five children", "sześcioro dzieci", "5 ('five')"),
     ("el", "Draw two cards.", "Τραβήξτε τρεις κάρτες.", "2 ('two'); the translation has 3"),
     ("el", "Draw two cards.", "Τραβήξτε δύο κάρτες.", None),
     ("el", "Draw two cards.", "ΤΡΑΒΗΞΤΕ ΔΥΟ ΚΑΡΤΕΣ.", None),      # capitals drop the accent

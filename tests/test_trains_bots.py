@@ -273,17 +273,24 @@ def test_extras_count_turns_from_the_details() -> None:
     rows = [GameRow(0, 1, ["a", "b"], [3.0, 2.0], [0], 100, "rails", False,
                     {"turns": [20, 19], "rounds": 19, "rails": [20, 12], "stations": 9,
                      "routes": [["yamanote-loop"], []], "kingdom": ["landfill"],
-                     "kingdom_owned": [{"landfill": 2}, {}]}),
+                     "kingdom_owned": [{"landfill": 2}, {}],
+                     "empty_piles": ["apartment", "landfill"]}),
             GameRow(1, 2, ["b", "a"], [1.0, 5.0], [1], 90, "stations", False,
                     {"turns": [25, 25], "rounds": 24, "rails": [8, 9], "stations": 30,
-                     "routes": [[], []], "kingdom": ["garage"], "kingdom_owned": [{}, {}]})]
+                     "routes": [[], []], "kingdom": ["garage"], "kingdom_owned": [{}, {}],
+                     "empty_piles": ["landfill"]})]
     out = extras(rows, content())
     assert out["turns"]["per_player"]["mean"] == (20 + 19 + 25 + 25) / 4
     assert out["turns"]["per_seat"]["1"]["mean"] == 22
     assert out["end_reasons"] == {"rails": 1, "stations": 1}
     assert out["routes"]["taken"] == {"yamanote-loop": 1}
     assert out["kingdom"]["cards"]["landfill"] == {"games": 1, "copies_per_game": 2.0}
-    assert any(line.startswith("turns per player: mean 22.2") for line in extras_text(out))
+    assert out["piles"] == {"games_by_empty": {"1": 1, "2": 1},
+                            "emptied": {"landfill": 2, "apartment": 1}}
+    text = extras_text(out)
+    assert any(line.startswith("turns per player: mean 22.2") for line in text)
+    assert "empty piles at the end (games): 1: 1, 2: 1; ran out most: landfill 2, apartment 1" \
+        in text
 
 
 @pytest.mark.parametrize("card_set", SETS)

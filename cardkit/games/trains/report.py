@@ -31,7 +31,9 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
     - ``rails`` / ``stations``: rails per player and stations placed per game at the end;
     - ``routes``: route bonus cards taken per game (mean), and per card how often;
     - ``kingdom``: kingdom cards owned at the end per game and per player, and per card the
-      games it was in the supply and the copies per game it was in.
+      games it was in the supply and the copies per game it was in;
+    - ``piles``: supply piles (Waste aside) empty at the end — games by how many, and per card
+      how often its pile ran out — so a run shows how near the piles came to ending a game.
     """
     seat_turns: dict[int, list[float]] = defaultdict(list)
     rounds: list[float] = []
@@ -45,6 +47,8 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
     kingdom_per_player: list[float] = []
     kingdom_per_game: list[float] = []
     games = 0
+    empty_count: dict[int, int] = defaultdict(int)
+    emptied: dict[str, int] = defaultdict(int)
     for row in rows:
         d = row.details or {}
         reasons[row.end_reason] += 1
@@ -54,6 +58,10 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
         for s, t in enumerate(d["turns"]):
             seat_turns[s].append(float(t))
         rounds.append(float(d.get("rounds", 0)))
+        if "empty_piles" in d:
+            empty_count[len(d["empty_piles"])] += 1
+            for c in d["empty_piles"]:
+                emptied[c] += 1
         rails.extend(float(x) for x in d.get("rails", []))
         stations.append(float(d.get("stations", 0)))
         taken = [b for seat in d.get("routes", []) for b in seat]
@@ -82,6 +90,8 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
                    "taken": dict(sorted(routes_taken.items()))},
         "kingdom": {"per_game": quantiles(kingdom_per_game),
                     "per_player": quantiles(kingdom_per_player), "cards": cards},
+        "piles": {"games_by_empty": {str(n): v for n, v in sorted(empty_count.items())},
+                  "emptied": dict(sorted(emptied.items(), key=lambda kv: (-kv[1], kv[0])))},
     }
 
 
@@ -113,6 +123,13 @@ def extras_text(extras: dict[str, Any]) -> list[str]:
         lines.append(f"kingdom cards bought per game: mean {k['per_game']['mean']:.1f} "
                      f"({k['per_player']['mean']:.1f} per player); most bought (copies per game "
                      "in the supply): " + ", ".join(f"{c} {n:.1f}" for n, c in top))
+    piles = extras.get("piles", {})
+    if piles.get("games_by_empty"):
+        by = piles["games_by_empty"]
+        often = list(piles.get("emptied", {}).items())[:4]
+        lines.append("empty piles at the end (games): " + ", ".join(
+            f"{n}: {v}" for n, v in by.items()) + (
+            "; ran out most: " + ", ".join(f"{c} {v}" for c, v in often) if often else ""))
     routes = extras.get("routes", {})
     if routes.get("taken"):
         lines.append(f"route bonus cards taken per game: {routes['per_game']:.2f} ("
