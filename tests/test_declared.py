@@ -331,6 +331,8 @@ def test_init_declare_refuses_a_bad_or_taken_id(tmp_path: Path, name: str, words
 def test_codes_documents_the_declared_checks() -> None:
     done = run("codes", "GAM001", "GAM006")
     assert done.exit_code == 0 and "GAM001" in done.output and "GAM006" in done.output
+    done = run("codes", GAME, "--content", str(EXAMPLES))
+    assert done.exit_code == 0 and "GAM002" in done.output and "TER001" not in done.output
     assert os.path.isfile(ROOT / "docs" / "declared-games.md")
 
 

@@ -65,8 +65,9 @@ def _all_codes(games: tuple[str, ...]) -> list[Any]:
 
 @click.command()
 @click.argument("names", nargs=-1, metavar="[GAME|CODE]...")
+@content_option
 @_guard
-def codes(names: tuple[str, ...]) -> None:
+def codes(names: tuple[str, ...], content_dir: Path) -> None:
     """List the diagnostic codes, each with a bad and a good example.
 
     Name games (`cardkit codes trains`) to list only the codes their content can get, or codes
