@@ -163,6 +163,8 @@ HOSTILE = {
     "a default of the wrong type": None,
     "a kind every game has": None,
     "the folder's name differs": None,
+    "items named like a pydantic method": None,
+    "a colour chosen through a list": None,
 }
 
 
@@ -184,6 +186,9 @@ def _hostile(name: str) -> str:
                                   "    fields: [{id: text, type: text, max_chars: 9}]\n"
                                   "  - id: guilds\n    file: guilds.yaml"),
         "the folder's name differs": ("id: lantern-road\n", "id: lantern-street\n"),
+        "items named like a pydantic method": ("    items: guilds\n", "    items: schema\n"),
+        "a colour chosen through a list": ("{id: guild, type: ref, kind: guilds}",
+                                           "{id: guild, type: list, of: ref, kind: guilds}"),
     }
     old, new = swaps[name]
     assert base.count(old) == 1, name

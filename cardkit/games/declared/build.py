@@ -162,13 +162,23 @@ def _kind_models(game: str, kind: KindDecl, k: int, kinds: set[str], icons: froz
     if kind.label is not None and kind.label not in fields:
         built.problems.append(Problem("GAM004", f"kind {kind.id!r}: label field {kind.label!r} "
                                       "is not one of its fields", (*at, "label")))
+    if kind.items.startswith("model_") or hasattr(BaseModel, kind.items):
+        built.problems.append(Problem("GAM004", f"kind {kind.id!r}: items {kind.items!r} is a "
+                                      "name pydantic keeps for itself", (*at, "items")))
+        return None
     name = camel(kind.id)
-    item = create_model(name, __config__=STRICT, __doc__=kind.description or
-                        f"One {kind.id} object of the declared game {game}.", **fields)
-    file_model = create_model(
-        f"{name}File", __config__=STRICT,
-        __doc__=f"``content/{game}/{kind.file}``: a list of {kind.items}.",
-        **{kind.items: (list[item], Field(min_length=1))})  # type: ignore[valid-type]
+    try:  # whatever pydantic still refuses is the declaration's problem, not a crash
+        item = create_model(name, __config__=STRICT, __doc__=kind.description or
+                            f"One {kind.id} object of the declared game {game}.", **fields)
+        file_model = create_model(
+            f"{name}File", __config__=STRICT,
+            __doc__=f"``content/{game}/{kind.file}``: a list of {kind.items}.",
+            **{kind.items: (list[item], Field(min_length=1))})  # type: ignore[valid-type]
+        file_model.model_json_schema()
+    except Exception as exc:  # noqa: BLE001 - reported as GAM004, located at the kind
+        built.problems.append(Problem("GAM004", f"kind {kind.id!r} cannot be built: "
+                                      f"{type(exc).__name__}: {exc}".split("\n")[0], at))
+        return None
     built.item_models[kind.id] = item
     return FileKind(kind.id, kind.file, file_model, kind.items,
                     description=kind.description or f"{game}: {kind.id}.",

@@ -136,6 +136,10 @@ def _colour_problems(colour: Any, fields: dict[str, Any], refs: dict[str, str],
     if target is None:
         yield f"colour by {colour.field!r}: the kind has no field {head!r}", (*at, "field")
         return
+    if getattr(target, "type", None) == "list":
+        yield (f"colour by {colour.field!r}: {head!r} is a list, which has no one value to "
+               "choose a colour by"), (*at, "field")
+        return
     if tail:
         if head not in refs:
             yield (f"colour by {colour.field!r}: {head!r} is not a reference, so it has no "
@@ -202,7 +206,8 @@ def declaration_problems(content: GameContent,
         if p.code == "GAM004":
             yield Finding(p.message, None, p.path, file=display)
     kind_fields = {k.id: {f.id: f for f in k.fields} for k in decl.kinds}
-    refs = {k.id: {f.id: f.kind for f in k.fields if f.item_type == "ref" and f.kind}
+    # a colour follows a single reference (a list of them names no one colour)
+    refs = {k.id: {f.id: f.kind for f in k.fields if f.type == "ref" and f.kind}
             for k in decl.kinds}
     templates = {t.id: (i, t) for i, t in enumerate(decl.templates)}
     strings = set(content.index("strings"))

@@ -48,7 +48,7 @@ class DeclaredPrinter:
             return None
         head, _, tail = path.partition(".")
         value = getattr(rec.obj, head, None)
-        if not tail or value is None:
+        if not tail or value is None or not isinstance(value, str):
             return value
         f = self.fields.get(rec.kind, {}).get(head)
         target = self.content.index(f.kind).get(value) if f is not None and f.kind else None
