@@ -145,6 +145,21 @@ def test_schema_errors_of_the_built_models_are_located(example, old: str, new: s
     assert "pydantic" not in bad[0].message and "Literal" not in bad[0].message
 
 
+def test_a_translation_that_does_not_fit_its_box_is_located_at_its_overlay(example) -> None:  # type: ignore[no-untyped-def]
+    """A name box narrow enough for the English "Trim the Wick" but not for the Greek
+    «Ψαλίδισμα φυτιλιού»: I18N018 at the Greek entry, no GAM006 for that English name."""
+    content = example({"game.yaml": [("        x: 4\n        y: 76\n        w: 55.5\n        h: 9\n"
+                                      "        size: 11\n        min_size: 7",
+                                      "        x: 4\n        y: 76\n        w: 32\n        h: 9\n"
+                                      "        size: 11\n        min_size: 10")]})
+    report = check_dir(content, GAME)
+    greek = [d for d in report.diagnostics if d.code == "I18N018" and d.object_id ==
+             "trim-the-wick" and d.file.endswith("i18n/el/cards.yaml")]
+    assert greek and "Ψαλίδισμα" in greek[0].message, [str(d) for d in report.diagnostics]
+    assert not [d for d in report.diagnostics if d.code == "GAM006" and
+                d.object_id == "trim-the-wick"]
+
+
 def test_a_translation_that_drops_an_icon_is_an_error(example) -> None:  # type: ignore[no-untyped-def]
     content = example({"i18n/el/cards.yaml": [(
         "Πάρτε 1 [lantern]. Αν έχετε 3 ή περισσότερα [lantern], πάρτε επίσης 1 [coin].",

@@ -285,8 +285,8 @@ def boxes_inside(content: GameContent) -> Iterator[Finding]:
 
 FIT_CODE = CodeInfo("GAM006", Severity.ERROR, "a printed text does not fit its box",
                     """Every text a declared template prints fits its box at the box's
-    `min_size` (in at most `lines` lines), in English at `check` and in every locale at
-    `i18n check`. Shorten the text, or give the box more room or a smaller `min_size`.
+    `min_size` (in at most `lines` lines); a translation that does not fit is I18N018.
+    Shorten the text, or give the box more room or a smaller `min_size`.
 
     Bad:
         - {id: name, field: name, x: 4, y: 77, w: 20, h: 6, size: 11, min_size: 9, lines: 1}
