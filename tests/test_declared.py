@@ -321,6 +321,14 @@ def test_the_site_lists_every_card_of_the_example_in_every_locale(tmp_path: Path
         html = (out / GAME / locale / "index.html").read_text("utf-8")
         shown = re.findall(r'<li class="card" data-id="([^"]+)"', html)
         assert len(shown) == len(set(shown)) == 30, locale
+        # the reference guild is a filter, its options named in the gallery's locale
+        guild = re.search(r'<select name="guild" id="filter-guild">(.*?)</select>', html)
+        assert guild, locale
+        options = dict(re.findall(r'<option value="([a-z-]+)">([^<]+)</option>', guild.group(1)))
+        assert len(options) == 6
+        expected = {"en": "Wick Keepers", "el": "Φύλακες του Φυτιλιού", "pl": None}[locale]
+        assert expected is None or options["wick-keepers"] == expected
+        assert html.count('data-guild="wick-keepers"') == 4
     assert result.pages > 90
 
 

@@ -25,6 +25,9 @@ if TYPE_CHECKING:
     from .content import GameContent
 
 T = TypeVar("T")
+#: The JSON Schema keyword (``json_schema_extra``) of a model field whose values are ids of
+#: another kind: ``{REF_KEY: "guilds"}``. Readers (the site's filters) use it to show names.
+REF_KEY = "x-cardkit-ref"
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from typing import Any, Literal, Union
 from pydantic import BaseModel
 
 from ..core.query import LABEL_FIELDS
-from ..core.spec import FileKind, Record
+from ..core.spec import REF_KEY, FileKind, Record
 from ..i18n.locale import SOURCE_LOCALE
 from ..i18n.sources import fingerprint
 from .html import attrs, esc
@@ -207,13 +207,23 @@ def _order(values: Iterable[str], how: Shape) -> list[str]:
     return sorted(values)
 
 
+def ref_kind(info: Any) -> str | None:
+    """The kind a model field's ids name (its ``REF_KEY`` schema keyword), or ``None``."""
+    extra = info.json_schema_extra
+    return extra.get(REF_KEY) if isinstance(extra, dict) else None
+
+
 def model_filters(cards: list[SiteCard]) -> list[tuple[str, str, Shape]]:
     """``(attribute, model field, shape)`` of every filtering field of the cards' models, in
-    the order of the first model that declares it."""
+    the order of the first model that declares it. A field naming another kind's ids (a
+    reference) filters too, by the objects it names."""
     seen: dict[str, tuple[str, Shape]] = {}
     for card in cards:
         for name, info in type(card.record.obj).model_fields.items():
             how = shape(info.annotation)
+            if how is None and ref_kind(info) is not None:
+                ann = _strip_optional(info.annotation)
+                how = "multi" if typing.get_origin(ann) in (list, tuple) else "literal"
             if how is not None and attr_name(name) not in seen:
                 seen[attr_name(name)] = (name, how)
     return [(attr, name, how) for attr, (name, how) in seen.items()]
@@ -228,10 +238,14 @@ def field_label(cards: list[SiteCard], name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-def filters(cards: list[SiteCard]) -> tuple[list[Filter], dict[str, dict[str, str]]]:
+def filters(cards: list[SiteCard], names_of: dict[str, str] | None = None
+            ) -> tuple[list[Filter], dict[str, dict[str, str]]]:
     """The gallery's filters and, per card id, its ``data-`` values (space-separated for list
     fields). A filter needs two values at least; an ``int`` field at most
-    :data:`MAX_INT_VALUES` distinct ones."""
+    :data:`MAX_INT_VALUES` distinct ones. A reference filter's options are labelled with
+    ``names_of`` (card id -> its name in the gallery's locale) where the gallery shows the
+    object it names, else with the id."""
+    names_of = names_of or {}
     data: dict[str, dict[str, str]] = {c.id: {} for c in cards}
     out: list[Filter] = []
     kinds = sorted({c.kind for c in cards})
@@ -253,6 +267,11 @@ def filters(cards: list[SiteCard]) -> tuple[list[Filter], dict[str, dict[str, st
         ordered = _order(present, how)
         labels = [{"true": "yes", "false": "no"}.get(v, v) if how == "bool" else v
                   for v in ordered]
+        target = next((ref_kind(type(c.record.obj).model_fields[name]) for c in cards
+                       if name in type(c.record.obj).model_fields), None)
+        if target is not None:  # a reference: the names of the objects it names
+            labels = [names_of.get(v, v) if any(c.id == v and c.kind == target for c in cards)
+                      else v for v in ordered]
         out.append(Filter(attr, field_label(cards, name), tuple(ordered), tuple(labels)))
     return out, data
 
@@ -380,7 +399,7 @@ def card_page(game_title: str, spec: FileKind, card: SiteCard, loc: Locale, name
 def gallery_page(game: str, game_title: str, locale: str, native: str, cards: list[SiteCard],
                  names: dict[str, str], review: bool) -> str:
     """The body of ``<game>/<locale>/index.html``: the filters and every card."""
-    found, data = filters(cards)
+    found, data = filters(cards, names)
     controls = []
     for flt in found:
         options = '<option value="">all</option>' + "".join(

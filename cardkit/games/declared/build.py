@@ -17,7 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from ...core.diagnostics import Pointer
-from ...core.spec import FileKind, TextField
+from ...core.spec import REF_KEY, FileKind, TextField
 from ...core.validation import ID_PATTERN
 from .model import RESERVED, FieldDecl, GameDecl, KindDecl, StringsFile
 
@@ -122,6 +122,7 @@ def _field(f: FieldDecl, kinds: set[str], icons: frozenset[str], at: Pointer,
         annotation = Annotated[list[one],  # type: ignore[valid-type]
                                Field(min_length=f.min_items, max_length=f.max_items)]
     doc = f.label or f.id.replace("_", " ")
+    extra = {REF_KEY: f.kind} if f.item_type == "ref" and f.kind else None
     if f.default is not None:
         try:  # a default must be a value of the field
             create_model("Default", __config__=STRICT, v=(annotation, ...))(v=f.default)
@@ -129,10 +130,10 @@ def _field(f: FieldDecl, kinds: set[str], icons: frozenset[str], at: Pointer,
             problems.append(Problem("GAM004", f"field {f.id!r}: the default {f.default!r} is "
                                     "not one of its values", (*at, "default")))
             return None
-        return annotation, Field(f.default, description=doc)
+        return annotation, Field(f.default, description=doc, json_schema_extra=extra)
     if not f.required:
-        return annotation | None, Field(None, description=doc)
-    return annotation, Field(description=doc)
+        return annotation | None, Field(None, description=doc, json_schema_extra=extra)
+    return annotation, Field(description=doc, json_schema_extra=extra)
 
 
 def _kind_models(game: str, kind: KindDecl, k: int, kinds: set[str], icons: frozenset[str],
