@@ -174,10 +174,11 @@ class RailPlanner:
         goal = self.choose_goal(state, seat, plan)
         self._goal_value = self.place_value(state, seat, goal, plan) if goal is not None else 0.0
         no_others = bool((state.mods if mods is None else mods).get("no_opponent_surcharge"))
-        others = [p.rails for i, p in enumerate(state.players) if i != seat]
+        others: set[int] = set() if no_others else \
+            set().union(*(p.rails for i, p in enumerate(state.players) if i != seat))
         best, best_score = None, -99.0
         for h, coins in costs:
-            waste = 0 if no_others or not any(h in r for r in others) else 1
+            waste = 1 if h in others else 0
             score = self.rail_score(state, seat, h, coins, waste, plan)
             if score > best_score or (score == best_score and best is not None and h < best):
                 best, best_score = h, score

@@ -358,8 +358,8 @@ class TrainsState(RailsMixin):
             raise InvariantError(f"{count} cards, expected {self.total_cards}")
         initial = self.initial_supply
         supply = self.supply
-        if supply.keys() != initial.keys() or any(
-                n < 0 or n > top for n, top in zip(supply.values(), initial.values())):
+        if supply.keys() != initial.keys() or min(supply.values(), default=0) < 0 or \
+                not all(map(int.__le__, supply.values(), initial.values())):
             for cid, n in supply.items():  # name the pile
                 if n < 0 or n > initial.get(cid, 0):
                     raise InvariantError(f"pile {cid} holds {n} (started with "
