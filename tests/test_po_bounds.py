@@ -50,15 +50,19 @@ def _plan_seconds(path: Path) -> float:
 
 def test_parsing_is_linear_in_the_number_of_entries(tmp_path: Path) -> None:
     """100,000 entries (5 MB) parse in about ten times the time of 10,000 — polib's own
-    duplicate check made it quadratic (20,000 took 10–40 s, 200,000 did not finish in 300 s)."""
+    duplicate check made it quadratic (20,000 took 10–40 s, 200,000 did not finish in 300 s).
+
+    Linear is about 10x, quadratic 100x: the bound (40x) tells them apart with room for a
+    loaded machine (a CI run beside other work measured 25.3x once); the small file, whose
+    0.1 s is the noisier, best of three, the large one best of two."""
     times = {}
-    for n in (10_000, 100_000):
+    for n, runs in ((10_000, 3), (100_000, 2)):
         path = tmp_path / f"{n}.po"
         path.write_text(HEADER + "".join(
             f'#. card {i}\nmsgctxt "cards/c{i}/topic"\nmsgid "Card {i}"\nmsgstr "Karta {i}"\n\n'
             for i in range(n)), "utf-8")
-        times[n] = _plan_seconds(path)
-    assert times[100_000] < 25 * times[10_000], times
+        times[n] = min(_plan_seconds(path) for _ in range(runs))
+    assert times[100_000] < 40 * times[10_000], times
 
 
 def test_a_field_over_the_limit_is_refused_at_its_line(shipped: Path, tmp_path: Path) -> None:
