@@ -129,3 +129,20 @@ def test_the_example_plug_in_when_installed(tmp_path: Path) -> None:
     done = run("simulate", "pebbles", "--content", str(content), "--games", "20", "--seed", "1",
                "--backend", "serial")
     assert done.exit_code == 0 and "20" in done.output, done.output
+
+
+def test_checking_the_shipped_content_does_not_scan_for_plug_ins(monkeypatch: pytest.MonkeyPatch,
+                                                                tmp_path: Path) -> None:
+    """The scan of the installed packages (entry points) costs ~25 ms, a fifth of a cached
+    ``check``: it happens only for a content folder with a folder that is neither a built-in
+    nor a declared game."""
+    from cardkit.core.checking import select_games
+
+    calls: list[int] = []
+    monkeypatch.setattr(registry, "_plugins", lambda: calls.append(1) or {})
+    assert select_games((), SHIPPED) == registry.builtin_ids()
+    assert calls == []
+    (tmp_path / "terra").mkdir()
+    (tmp_path / "something-else").mkdir()
+    assert select_games((), tmp_path) == ("terra",)
+    assert calls  # an unknown folder: the plug-ins were asked

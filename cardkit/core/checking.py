@@ -15,7 +15,7 @@ from .cache import CheckCache
 from .diagnostics import Diagnostic, Report, Severity, Summary, count
 from .errors import UsageProblem
 from .discovery import SourceFile, discover, display_path, game_folder
-from .registry import game_ids, get_game, use_content
+from .registry import game_ids, games_in, get_game, use_content
 
 if TYPE_CHECKING:
     from .content import GameContent
@@ -50,7 +50,7 @@ def select_games(games: tuple[str, ...], content_dir: Path) -> tuple[str, ...]:
         for g in games:
             get_game(g)  # raises UnknownGameError
         return tuple(dict.fromkeys(games))
-    found = tuple(g for g in game_ids() if game_folder(content_dir, g).is_dir())
+    found = games_in(content_dir)
     if not found:
         known = ", ".join(f"{g}/" for g in game_ids())
         raise ContentNotFoundError(f"{content_dir} holds no game folder (one of: {known}); "

@@ -37,6 +37,9 @@ ENTRY_POINT_GROUP = "cardkit.games"
 #: The file that makes a content sub-folder a declared game.
 DECLARATION = "game.yaml"
 
+#: Folders of a content folder that are never a game (the locales; tools' hidden folders).
+NOT_GAMES = frozenset({"locales", ".git", ".cardkit-cache"})
+
 _roots: list[Path] = []
 
 
@@ -119,6 +122,25 @@ def shadowed() -> list[str]:
 def game_ids() -> tuple[str, ...]:
     """All known game ids, sorted: built-in, plug-in and declared."""
     return tuple(sorted({*GAMES, *plugin_ids(), *declared_ids()}))
+
+
+def games_in(content_dir: Path) -> tuple[str, ...]:
+    """The known games that have a folder in ``content_dir``, sorted. The installed
+    plug-ins are looked up (a scan of the environment's packages) only for a folder that is
+    neither a built-in game nor a declared one, so ``check`` of the shipped content stays off
+    that scan."""
+    use_content(content_dir)
+    try:
+        names = sorted(sub.name for sub in Path(content_dir).iterdir()
+                       if sub.is_dir() and sub.name not in NOT_GAMES)
+    except OSError:
+        return ()
+    declared = _declared()
+    rest = [n for n in names if n not in GAMES]
+    if any(n not in declared for n in rest):  # a plug-in's folder, or no game's at all
+        known = set(game_ids())
+        rest = [n for n in rest if n in known]
+    return tuple(sorted([n for n in names if n in GAMES] + rest))
 
 
 def builtin_ids() -> tuple[str, ...]:

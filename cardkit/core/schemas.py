@@ -16,7 +16,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from .outputs import OutputProblem, check_output, write_output
-from .registry import game_ids, get_game
+from .registry import get_game
 from .spec import FileKind
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
@@ -76,15 +76,11 @@ class SchemaResult:
 def default_games(content_dir: Path | None = None) -> tuple[str, ...]:
     """The games ``cardkit schema`` covers when none is named: the built-in games, and the
     plug-in and declared games that have a folder in ``content_dir``."""
-    from .discovery import game_folder
-    from .registry import builtin_ids, use_content
+    from .registry import builtin_ids, games_in
 
     if content_dir is None:
         return builtin_ids()
-    use_content(content_dir)
-    extra = [g for g in game_ids() if g not in builtin_ids() and
-             game_folder(content_dir, g).is_dir()]
-    return (*builtin_ids(), *extra)
+    return (*builtin_ids(), *(g for g in games_in(content_dir) if g not in builtin_ids()))
 
 
 def expected_schemas(games: tuple[str, ...] | None = None) -> dict[Path, str]:

@@ -270,8 +270,8 @@ def filters(cards: list[SiteCard], names_of: dict[str, str] | None = None
         target = next((ref_kind(type(c.record.obj).model_fields[name]) for c in cards
                        if name in type(c.record.obj).model_fields), None)
         if target is not None:  # a reference: the names of the objects it names
-            labels = [names_of.get(v, v) if any(c.id == v and c.kind == target for c in cards)
-                      else v for v in ordered]
+            shown = {c.id for c in cards if c.kind == target}
+            labels = [names_of.get(v, v) if v in shown else v for v in ordered]
         out.append(Filter(attr, field_label(cards, name), tuple(ordered), tuple(labels)))
     return out, data
 

@@ -51,7 +51,7 @@ def declared_game(game: str, folder: Path) -> Game:
     hit = _cache.get(key)
     if hit is not None:
         return hit
-    from .build import Problem, build_kinds
+    from .build import Problem, build_kinds, built_in_kinds
     from .model import GameDecl
 
     decl = _declaration(raw)
@@ -66,16 +66,7 @@ def declared_game(game: str, folder: Path) -> Game:
         tokens = frozenset(f"[{t.token}]" if not t.token.startswith("{") else t.token
                            for t in decl.tokens)
     else:
-        from .build import BUILT_IN_KINDS  # noqa: F401  (the two kinds every game has)
-        from .model import StringsFile
-        from ...core.spec import FileKind, TextField
-
-        kinds = (FileKind("game", "game.yaml", GameDecl, "kinds",
-                          description="The declaration of a game: kinds, tokens, decks, "
-                          "templates."),
-                 FileKind("strings", "strings.yaml", StringsFile, "strings", required=False,
-                          translatable=(TextField("text", 600, "template text"),)))
-        title, tokens = game, frozenset()
+        kinds, title, tokens = tuple(built_in_kinds(game)), game, frozenset()
     spec = Game(
         id=game, title=title, kinds=kinds, checks=make_checks(problems), tokens=tokens,
         print_decks=lazy(f"{__name__}.render", "print_decks"), fit_code=FIT_CODE,

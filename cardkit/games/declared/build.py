@@ -18,11 +18,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from ...core.diagnostics import Pointer
 from ...core.spec import REF_KEY, FileKind, TextField
-from ...core.validation import ID_PATTERN
-from .model import RESERVED, FieldDecl, GameDecl, KindDecl, StringsFile
+from .model import RESERVED, FieldDecl, GameDecl, Id, KindDecl, StringsFile
 
-Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=64,
-                          description="Stable kebab-case id; never changes once published.")]
 STRICT = ConfigDict(extra="forbid", strict=True, frozen=True)
 #: Kinds every declared game has besides its own: the declaration and the template strings.
 BUILT_IN_KINDS = ("game", "strings")
@@ -186,16 +183,22 @@ def _kind_models(game: str, kind: KindDecl, k: int, kinds: set[str], icons: froz
                     translatable=tuple(texts))
 
 
+def built_in_kinds(title: str) -> list[FileKind]:
+    """The kinds every declared game has: its declaration and its template strings (all a
+    game whose ``game.yaml`` does not validate has, so that check reports its errors)."""
+    return [
+        FileKind("game", "game.yaml", GameDecl, "kinds",
+                 description=f"The declaration of {title}: kinds, tokens, decks, templates."),
+        FileKind("strings", "strings.yaml", StringsFile, "strings", required=False,
+                 description=f"Texts the {title} templates print.",
+                 translatable=(TextField("text", 600, "template text"),)),
+    ]
+
+
 def build_kinds(decl: GameDecl) -> Built:
     """The file kinds of a valid declaration, and the problems found on the way."""
     built = Built()
-    built.kinds += [
-        FileKind("game", "game.yaml", GameDecl, "kinds",
-                 description=f"The declaration of {decl.title}: kinds, tokens, decks, templates."),
-        FileKind("strings", "strings.yaml", StringsFile, "strings", required=False,
-                 description=f"Texts the {decl.title} templates print.",
-                 translatable=(TextField("text", 600, "template text"),)),
-    ]
+    built.kinds += built_in_kinds(decl.title)
     names = {k.id for k in decl.kinds}
     icons = icons_of(decl)
     seen: set[str] = set()

@@ -10,7 +10,7 @@ templates (:mod:`.render`).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 from ...core.content import GameContent
@@ -302,12 +302,11 @@ def make_checks(built_problems: list[Problem]) -> tuple[Check, ...]:
         return declaration_problems(content, built_problems)
 
     consistent.__doc__ = declaration_problems.__doc__
-    run: Callable[[GameContent], Any] = consistent
     return (
         Check("GAM001", "an id is used twice within a kind", unique_ids),
         Check("GAM002", "a reference names no object of its kind", dangling_references),
         Check("GAM003", "a text names an icon the token registry does not have", unknown_icons),
-        Check("GAM004", "the declaration does not fit together", run),
+        Check("GAM004", "the declaration does not fit together", consistent),
         Check("GAM005", "a template's box lies outside its card", boxes_inside),
     )
 

@@ -207,10 +207,10 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
     printer = DeclaredPrinter(content, decl, loc, ink_saver)
     templates = {t.id: t for t in decl.templates}
     strings = content.index("strings")
+    known = {k.name for k in content.game.kinds}
     decks: list[PrintDeck] = []
     for deck in decl.decks:
         front = templates.get(deck.front)
-        known = {k.name for k in content.game.kinds}
         if front is None or deck.kind not in known:
             continue
         size = deck_size(deck)
