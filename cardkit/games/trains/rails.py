@@ -113,7 +113,9 @@ class RailsMixin:
         if self.rails_left(seat) - len(extra) <= 0:
             return []
         mods = self.mods
-        key = (self._turns, seat, budget, len(self.players[seat].rails), extra,
+        players = self.players
+        # rails and stations are only ever added: their counts say whether the board changed
+        key = (seat, budget, len(players[seat].rails), sum(len(p.rails) for p in players), extra,
                tuple(mods.items()), sum(self.stations.values()))
         if not first and self.rail_memo[0] == key:
             return self.rail_memo[1]
