@@ -8,7 +8,6 @@ expected number is worked out by hand from the rules."""
 from __future__ import annotations
 
 import random
-import time
 from collections import Counter
 from typing import Any
 
@@ -658,15 +657,6 @@ def test_describe_reads_well_and_does_not_change_the_game() -> None:
     assert s.describe(("play", "aquifer-pumping")) == \
         "play Aquifer Pumping (steel, water, wild)"
     assert s.describe(("turn", "wild", "steel", "city")) == "pay wild: turn steel → city"
-
-
-def test_a_random_four_player_game_is_fast() -> None:
-    w = world()
-    random_game(w, 4, 0, check=False)
-    start = time.perf_counter()
-    for seed in range(5):
-        random_game(w, 4, seed, check=False)
-    assert (time.perf_counter() - start) / 5 < 0.1  # the target is 20 ms; leave CI headroom
 
 
 @pytest.mark.skipif(not (SHIPPED / "mars-dice" / "rules.yaml").is_file(),

