@@ -274,23 +274,29 @@ def test_extras_count_turns_from_the_details() -> None:
                     {"turns": [20, 19], "rounds": 19, "rails": [20, 12], "stations": 9,
                      "routes": [["yamanote-loop"], []], "kingdom": ["landfill"],
                      "kingdom_owned": [{"landfill": 2}, {}],
-                     "empty_piles": ["apartment", "landfill"]}),
+                     "empty_piles": ["apartment", "landfill"], "supply_taken": 30,
+                     "piles_end_needs": 40}),
             GameRow(1, 2, ["b", "a"], [1.0, 5.0], [1], 90, "stations", False,
                     {"turns": [25, 25], "rounds": 24, "rails": [8, 9], "stations": 30,
                      "routes": [[], []], "kingdom": ["garage"], "kingdom_owned": [{}, {}],
-                     "empty_piles": ["landfill"]})]
+                     "empty_piles": ["landfill"], "supply_taken": 44, "piles_end_needs": 40})]
     out = extras(rows, content())
     assert out["turns"]["per_player"]["mean"] == (20 + 19 + 25 + 25) / 4
     assert out["turns"]["per_seat"]["1"]["mean"] == 22
-    assert out["end_reasons"] == {"rails": 1, "stations": 1}
+    assert out["end_reasons"] == {"piles": 0, "rails": 1, "stations": 1}  # every way, 0 too
     assert out["routes"]["taken"] == {"yamanote-loop": 1}
     assert out["kingdom"]["cards"]["landfill"] == {"games": 1, "copies_per_game": 2.0}
-    assert out["piles"] == {"games_by_empty": {"1": 1, "2": 1},
-                            "emptied": {"landfill": 2, "apartment": 1}}
+    piles = out["piles"]
+    assert piles["games_by_empty"] == {"1": 1, "2": 1}
+    assert piles["emptied"] == {"landfill": 2, "apartment": 1}
+    assert piles["taken_per_game"]["mean"] == 37 and piles["end_needs"] == 40
     text = extras_text(out)
     assert any(line.startswith("turns per player: mean 22.2") for line in text)
     assert "empty piles at the end (games): 1: 1, 2: 1; ran out most: landfill 2, apartment 1" \
         in text
+    assert "end reasons: piles 0 (0%), rails 1 (50%), stations 1 (50%)" in text
+    assert "cards taken from the supply piles per game: mean 37.0, most 44; ending by piles " \
+        "takes at least 40 (the smallest piles emptied)" in text
 
 
 @pytest.mark.parametrize("card_set", SETS)

@@ -166,6 +166,22 @@ def test_three_empty_piles_and_the_waste_pile_do_not_end() -> None:
     assert not state.is_terminal()
 
 
+def test_details_count_the_cards_taken_from_the_piles_and_what_a_pile_ending_needs() -> None:
+    """Bought and gained cards leave the piles (Waste aside); ending by piles takes at least the
+    4 smallest piles of the setup (base, 2 players: ten-card piles, so 40)."""
+    state = game()
+    assert state.details()["supply_taken"] == 0
+    smallest = sorted(n for c, n in state.initial_supply.items() if c != WASTE)[:4]
+    assert state.details()["piles_end_needs"] == sum(smallest) == 40
+    deal(state, hand=["lay-rails"], coins=6)
+    act(state, ("buy", "express-train"))
+    act(state, ("buy", "apartment"))
+    assert state.details()["supply_taken"] == 2
+    act(state, ("play", "lay-rails"))
+    answer(state, "rail", state.rail_options(0, state.coins)[0])
+    assert state.details()["supply_taken"] == 2  # Waste gained: not a pile that ends games
+
+
 def test_19_rails_and_one_free_station_do_not_end() -> None:
     state = game()
     state.players[1].rails = set(state.mapdata.start_hexes[:state.rails_max - 1])

@@ -16,6 +16,9 @@ from ...core.content import GameContent
 from ...sim.runner import GameRow
 from ...sim.stats import quantiles
 
+#: How a game of Trains ends (``turn cap``: the runner stopped it).
+END_REASONS = ("piles", "rails", "stations")
+
 
 def turns_per_player(rows: list[GameRow]) -> list[float]:
     """Every seat's completed turns in every game (rows without ``details["turns"]`` skipped)."""
@@ -33,7 +36,9 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
     - ``kingdom``: kingdom cards owned at the end per game and per player, and per card the
       games it was in the supply and the copies per game it was in;
     - ``piles``: supply piles (Waste aside) empty at the end — games by how many, and per card
-      how often its pile ran out — so a run shows how near the piles came to ending a game.
+      how often its pile ran out — and the cards taken from the piles per game against the
+      fewest that could end a game by piles (``end_needs``: the smallest piles added up), so a
+      run shows how near the piles came to ending a game.
     """
     seat_turns: dict[int, list[float]] = defaultdict(list)
     rounds: list[float] = []
@@ -49,6 +54,8 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
     games = 0
     empty_count: dict[int, int] = defaultdict(int)
     emptied: dict[str, int] = defaultdict(int)
+    taken_per_game: list[float] = []
+    end_needs: list[float] = []
     for row in rows:
         d = row.details or {}
         reasons[row.end_reason] += 1
@@ -62,6 +69,9 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
             empty_count[len(d["empty_piles"])] += 1
             for c in d["empty_piles"]:
                 emptied[c] += 1
+        if "supply_taken" in d:
+            taken_per_game.append(float(d["supply_taken"]))
+            end_needs.append(float(d["piles_end_needs"]))
         rails.extend(float(x) for x in d.get("rails", []))
         stations.append(float(d.get("stations", 0)))
         taken = [b for seat in d.get("routes", []) for b in seat]
@@ -83,7 +93,8 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
         "turns": {"per_player": quantiles(every),
                   "per_seat": {str(s): quantiles(v) for s, v in sorted(seat_turns.items())},
                   "rounds": quantiles(rounds)},
-        "end_reasons": dict(sorted(reasons.items())),
+        # every way a game of Trains ends is listed, the ones no game took with 0
+        "end_reasons": dict(sorted({**dict.fromkeys(END_REASONS, 0), **reasons}.items())),
         "rails": quantiles(rails),
         "stations": quantiles(stations),
         "routes": {"per_game": round(sum(routes_per_game) / games, 3) if games else 0.0,
@@ -91,7 +102,9 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
         "kingdom": {"per_game": quantiles(kingdom_per_game),
                     "per_player": quantiles(kingdom_per_player), "cards": cards},
         "piles": {"games_by_empty": {str(n): v for n, v in sorted(empty_count.items())},
-                  "emptied": dict(sorted(emptied.items(), key=lambda kv: (-kv[1], kv[0])))},
+                  "emptied": dict(sorted(emptied.items(), key=lambda kv: (-kv[1], kv[0]))),
+                  "taken_per_game": quantiles(taken_per_game),
+                  "end_needs": min(end_needs) if end_needs else 0.0},
     }
 
 
@@ -130,6 +143,11 @@ def extras_text(extras: dict[str, Any]) -> list[str]:
         lines.append("empty piles at the end (games): " + ", ".join(
             f"{n}: {v}" for n, v in by.items()) + (
             "; ran out most: " + ", ".join(f"{c} {v}" for c, v in often) if often else ""))
+    taken = piles.get("taken_per_game") or {}
+    if taken:
+        lines.append(f"cards taken from the supply piles per game: mean {taken['mean']:.1f}, "
+                     f"most {taken['max']:g}; ending by piles takes at least "
+                     f"{piles.get('end_needs', 0):g} (the smallest piles emptied)")
     routes = extras.get("routes", {})
     if routes.get("taken"):
         lines.append(f"route bonus cards taken per game: {routes['per_game']:.2f} ("

@@ -385,9 +385,15 @@ class TrainsState(RailsMixin):
 
     def details(self) -> dict[str, Any]:
         """Map, rules set, kingdom, rounds, turns per seat, rails, routes, owned kingdom cards, the
-        supply piles (not Waste) empty at the end."""
+        supply piles (not Waste) empty at the end, the cards taken from those piles in the game
+        (bought or gained), and the fewest cards that empty enough piles to end a game (the
+        smallest piles at the start, added up)."""
         owned = [dict(sorted(Counter(c for c in p.all_cards() if c in self.kingdom).items()))
                  for p in self.players]
+        waste, initial = self.waste, self.initial_supply
+        taken = sum(n - self.supply.get(c, 0) for c, n in initial.items() if c != waste)
+        need = self.world.setups[self.setup_id].rules.empty_piles_to_end
+        smallest = sorted(n for c, n in initial.items() if c != waste)[:need]
         return {"map": self.map_id, "setup": self.setup_id, "kingdom": list(self.kingdom),
                 "rounds": self.rounds, "turns": list(self.player_turns),
                 "rails": [len(p.rails) for p in self.players],
@@ -395,7 +401,8 @@ class TrainsState(RailsMixin):
                 "routes": [list(p.routes) for p in self.players],
                 "trashed": len(self.trash), "kingdom_owned": owned,
                 "empty_piles": sorted(c for c, n in self.supply.items()
-                                      if n == 0 and c != self.waste)}
+                                      if n == 0 and c != self.waste),
+                "supply_taken": taken, "piles_end_needs": sum(smallest)}
 
 
 from . import effects  # noqa: E402  (effects builds on this module)
