@@ -147,15 +147,24 @@ _NUMBER_WORDS = ("zero", "one", "two", "three", "four", "five", "six", "seven", 
                  "seventeen", "eighteen", "nineteen", "twenty")
 
 
+_WORDS = tuple(re.compile(rf"\b{w}\b", re.IGNORECASE) for w in _NUMBER_WORDS)
+_SEPARATORS = str.maketrans("", "", ", \u202f")  # what the digit groups of a number may use
+
+
 def _mentions(text: str, value: float) -> bool:
+    """Whether the text writes the number (digits, grouped or not, or a number word). A
+    substring test comes first: each value is new, and compiling a pattern for every one of
+    them (ten thousand cards: tens of thousands of patterns) cost most of the check."""
     if not float(value).is_integer():
-        return re.search(rf"(?<![\d.,]){re.escape(format_number(value))}(?![\d])", text) is not None
+        shown = format_number(value)
+        return shown in text and re.search(
+            rf"(?<![\d.,]){re.escape(shown)}(?![\d])", text) is not None
     n = abs(int(value))
-    forms = {str(n), f"{n:,}", f"{n:,}".replace(",", " "), f"{n:,}".replace(",", "\u202f")}
-    if any(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d]|[.,]\d)", text) for f in forms):
-        return True
-    return n < len(_NUMBER_WORDS) and re.search(
-        rf"\b{_NUMBER_WORDS[n]}\b", text, re.IGNORECASE) is not None
+    if str(n) in text.translate(_SEPARATORS):  # every written form has these digits in a row
+        forms = {str(n), f"{n:,}", f"{n:,}".replace(",", " "), f"{n:,}".replace(",", "\u202f")}
+        if any(re.search(rf"(?<![\d.,]){re.escape(f)}(?![\d]|[.,]\d)", text) for f in forms):
+            return True
+    return n < len(_WORDS) and _WORDS[n].search(text) is not None
 
 
 def answer_given_away(content: GameContent) -> Iterator[Finding]:
