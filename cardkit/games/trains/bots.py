@@ -139,6 +139,11 @@ class PriorityListBot:
     _planned: tuple[int, int, int | None] = (-1, -1, None)  # (action count, rails, hex)
     _planned_station: tuple[int, int | None] = (-1, None)  # (action count, city)
     _empty: int | None = None  # empty supply piles (Waste excepted), counted once per buy
+    # the board and hand when _pick_play last found nothing to play, and the coins then: with
+    # the same hand and board and no more coins there is still nothing (fewer coins never make
+    # a rail or an effect affordable), so the buys and the end of a turn skip the search
+    _no_play: tuple[Any, ...] = ()
+    _no_play_coins: int = -1
 
     def __post_init__(self) -> None:
         self.planner.coin_vp, self.planner.waste_vp = self.rules.coin_vp, self.rules.waste_vp
@@ -160,9 +165,13 @@ class PriorityListBot:
             value = state.world.value
             if sum(value[c] for c in hand) < 3:
                 return END
-        action = self._pick_play(state, seat)
-        if action is not None:
-            return action
+        key = (turn, tuple(hand), len(me.rails), state.stations_left, tuple(state.mods.items()),
+               len(me.bonuses))
+        if key != self._no_play or state.coins > self._no_play_coins:
+            action = self._pick_play(state, seat)
+            if action is not None:
+                return action
+            self._no_play, self._no_play_coins = key, state.coins
         if self._bought < self.rules.buys_per_turn:
             action = self._pick_buy(state, seat)
             if action is not None:
