@@ -166,6 +166,15 @@ def test_three_empty_piles_and_the_waste_pile_do_not_end() -> None:
     assert not state.is_terminal()
 
 
+def test_a_preset_plays_on_the_map_it_names_unless_a_map_is_given() -> None:
+    """setup.yaml's beginner presets name their map (Beginner (Osaka): ``map: osaka``)."""
+    for preset, named in (("beginner-tokyo", "tokyo"), ("beginner-osaka", "osaka")):
+        engine = make_engine(content(), preset=preset)
+        assert {engine.new_game(2, random.Random(g)).map_id for g in range(12)} == {named}
+    engine = make_engine(content(), preset="beginner-osaka", map="tokyo")
+    assert engine.new_game(2, random.Random(1)).map_id == "tokyo"
+
+
 def test_details_count_the_cards_taken_from_the_piles_and_what_a_pile_ending_needs() -> None:
     """Bought and gained cards leave the piles (Waste aside); ending by piles takes at least the
     4 smallest piles of the setup (base, 2 players: ten-card piles, so 40)."""

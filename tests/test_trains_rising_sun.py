@@ -118,7 +118,9 @@ def test_politician_victims_choose_their_discard() -> None:
     assert state.players[2].discard == ["express-train"]
 
 
-def test_protesters_waste_to_each_victims_discard_pile() -> None:
+def test_protesters_waste_to_each_victims_gained_area() -> None:
+    """Rulebook, "Waste": a gained Waste is placed in the player's gained-cards area — an
+    attacked player's too; it reaches their discard pile at their own clean-up."""
     state = game(players=3)
     deal(state, hand=["protesters"])
     waste = state.supply[WASTE]
@@ -126,8 +128,26 @@ def test_protesters_waste_to_each_victims_discard_pile() -> None:
     assert state.coins == 1 and state.pending is None
     assert state.players[0].gained == [] and WASTE not in state.players[0].all_cards()
     for seat in (1, 2):
-        assert state.players[seat].discard.count(WASTE) == 1
+        p = state.players[seat]
+        assert p.gained == [WASTE] and WASTE not in p.discard
     assert state.supply[WASTE] == waste - 2
+    state.check_invariants()
+
+
+def test_an_attacked_players_waste_is_not_shuffled_in_before_their_clean_up() -> None:
+    """Gained cards "are not in your discard pile yet; they go there once you finish your
+    turn": a shuffle of the victim's discard pile before then leaves the Waste out."""
+    state = game()
+    deal(state, seat=1, hand=["commuter-train"], deck=[], discard=["express-train"])
+    deal(state, hand=["protesters"])
+    act(state, ("play", "protesters"))
+    act(state, END)
+    victim = state.players[1]
+    assert victim.gained == [WASTE] and victim.deck == [] and victim.discard == ["express-train"]
+    act(state, ("play", "commuter-train"))  # draws a card: the discard pile is shuffled in
+    assert victim.hand == ["express-train"] and victim.gained == [WASTE]
+    act(state, END)  # the victim's clean-up: now the Waste goes to the discard pile
+    assert victim.gained == [] and WASTE in victim.discard + victim.deck + victim.hand
 
 
 def test_regulations_a_hand_without_a_rail_card_is_shown() -> None:
@@ -185,7 +205,7 @@ def test_legal_counsel_revealed_ignores_the_attack_and_stays_in_hand() -> None:
     answer(state, "react", True)
     assert WASTE not in state.players[1].all_cards()
     assert sorted(state.players[1].hand) == ["legal-counsel", "normal-train"]
-    assert state.players[2].discard.count(WASTE) == 1  # the others are still hit
+    assert state.players[2].gained.count(WASTE) == 1  # the others are still hit
     assert state.current_player() == 0
 
 
@@ -362,6 +382,26 @@ def test_experimental_train_may_gain_a_waste_for_2_more_coins() -> None:
     act(state, ("play", "experimental-train"))
     answer(state, "use", False)
     assert state.coins == 6 and state.players[0].gained == [WASTE]
+
+
+@pytest.mark.parametrize("why", ["dump-site", "empty Waste pile"])
+def test_experimental_train_no_waste_gained_no_2_coins(why: str) -> None:
+    """"You may gain a Waste. If you do, gain 2 more coins": where no Waste can be gained (Dump
+    Site's "gain no Waste for the rest of this turn", or an empty Waste pile) the 2 coins are
+    not offered; the card still gives its value."""
+    state = game()
+    deal(state, hand=["dump-site", "experimental-train"] if why == "dump-site"
+         else ["experimental-train"])
+    if why == "dump-site":
+        act(state, ("play", "dump-site"))
+    else:
+        state.supply[WASTE] = 0
+        state.total_cards = state.card_count()
+    before = state.coins
+    assert ("play", "experimental-train") in state.legal_actions()
+    act(state, ("play", "experimental-train"))
+    assert state.pending is None  # the "use" choice is not asked: it cannot be carried out
+    assert state.coins == before + 2 and WASTE not in state.players[0].gained
 
 
 def test_biofuel_train_returns_up_to_two_waste_a_coin_each() -> None:

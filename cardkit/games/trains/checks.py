@@ -92,8 +92,8 @@ def _card_refs(setup: Any) -> Iterator[tuple[tuple[Any, ...], str, bool]]:
 
 def card_references(content: GameContent) -> Iterator[Finding]:
     """Supply piles, start decks, randomizers and presets of every setup name existing cards of
-    the setup's ``sets``; randomizers and presets name kingdom cards. A near miss gets a "did
-    you mean".
+    the setup's ``sets``; randomizers and presets name kingdom cards; a preset's ``map`` names
+    a map (the engine plays the preset there). A near miss gets a "did you mean".
 
     Bad:
         presets:
@@ -118,6 +118,11 @@ def card_references(content: GameContent) -> Iterator[Finding]:
                               at="key" if path[-1] == cid else "value")
             elif card is not None and kingdom and card.obj.kind != "kingdom":
                 yield Finding(f"{cid!r} is a basic card, not a kingdom card", rec, path)
+        for p, preset in enumerate(rec.obj.presets):
+            if preset.map is not None and not content.exists("maps", preset.map):
+                yield Finding(f"unknown map {preset.map!r}"
+                              f"{did_you_mean(preset.map, _ids(content, 'maps'))}", rec,
+                              ("presets", p, "map"))
 
 
 def preset_size(content: GameContent) -> Iterator[Finding]:
@@ -478,7 +483,8 @@ FIT_CODE = CodeInfo("TRN015", Severity.ERROR, "every printed string fits its fra
 CHECKS: tuple[Check, ...] = (
     Check("TRN001", "ids are unique within a kind", duplicate_ids),
     Check("TRN002", "each setup's box piles add up to its box total", pile_totals),
-    Check("TRN003", "supply, presets and randomizers name existing cards", card_references),
+    Check("TRN003", "supply, presets and randomizers name existing cards (presets: maps)",
+          card_references),
     Check("TRN004", "presets name as many cards as there are kingdom piles", preset_size),
     Check("TRN005", "effect hooks are known to the engine", known_hooks),
     Check("TRN006", "card numbers and steps fit the card's types", card_shape),

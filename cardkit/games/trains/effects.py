@@ -18,7 +18,8 @@ from typing import Any
 
 from ...sim.protocol import IllegalAction
 from .model import (Choose, Coins, DiscardFor, Draw, DrawDiscard, GainWaste, Hook, LayRail, Modify,
-                    Optional_, PlaceStation, ReturnWaste, RevealUntil, TrashSelf, VpToken)
+                    Optional_, PayWaste, PlaceStation, ReturnWaste, RevealUntil, TrashSelf,
+                    VpToken)
 from .feasibility import FAILABLE, feasible, rail_then
 from .state import COINS_ONLY, Op, TrainsState
 
@@ -217,6 +218,13 @@ def _coins(state: TrainsState, seat: int, frame: int, step: Coins, cid: str) -> 
 
 
 def _gain_waste(state: TrainsState, seat: int, frame: int, step: GainWaste, cid: str) -> None:
+    state.gain_waste(seat, step.n)
+
+
+def _pay_waste(state: TrainsState, seat: int, frame: int, step: PayWaste, cid: str) -> None:
+    if not state.can_gain_waste(seat, step.n):
+        abort(state, frame)  # "if you do": without the Waste the rest of the card does not happen
+        return
     state.gain_waste(seat, step.n)
 
 
@@ -419,7 +427,7 @@ def feasible_here(state: TrainsState, seat: int, steps: list[Any]) -> bool:
 
 
 STEPS: dict[type, Callable[..., None]] = {
-    Draw: _draw, Coins: _coins, GainWaste: _gain_waste, ReturnWaste: _return_waste,
+    Draw: _draw, Coins: _coins, GainWaste: _gain_waste, PayWaste: _pay_waste, ReturnWaste: _return_waste,
     LayRail: _lay_rail, PlaceStation: _place_station, Modify: _modify, DiscardFor: _discard_any,
     DrawDiscard: _draw_discard, RevealUntil: _reveal_until, VpToken: _vp_token,
     TrashSelf: _trash_self, Hook: _hook, Optional_: _optional, Choose: _choose,

@@ -134,7 +134,8 @@ def make_engine(content: GameContent, map: str | None = None, preset: str | None
 
     ``setup``: the rules set (``base``, ``rising-sun``); by default the one whose presets hold
     ``preset``, else the set of the ``include`` cards, else the first. ``map``/``preset`` fix the
-    map and kingdom (drawn per game otherwise); ``include`` forces kingdom cards into every
+    map and kingdom (drawn per game otherwise; a preset that names a map plays on it unless
+    ``map`` says otherwise); ``include`` forces kingdom cards into every
     game; ``routes`` (on/off) deals route bonus cards (default: when the rules set has them)."""
     world = TrainsWorld.from_content(content)
     if map is not None and map not in world.maps:
@@ -156,6 +157,10 @@ def make_engine(content: GameContent, map: str | None = None, preset: str | None
     if preset is not None and preset not in rules_set.presets:
         raise ValueError(f"no preset {preset!r} in {setup}")
     kingdom = rules_set.presets.get(preset) if preset else None
+    if map is None and preset is not None:  # a preset that names its map plays there
+        map = rules_set.preset_maps.get(preset)
+        if map is not None and map not in world.maps:
+            raise ValueError(f"preset {preset!r} names no map of the content ({map!r})")
     if len(include) > rules_set.rules.kingdom_piles:
         raise ValueError(f"at most {rules_set.rules.kingdom_piles} kingdom cards")
     deal = on_off(routes, "routes")

@@ -8,11 +8,11 @@ from collections.abc import Sequence
 from typing import Any
 
 from .model import (Choose, Coins, Draw, DrawDiscard, GainWaste, Hook, LayRail, Modify, Optional_,
-                    PlaceStation, ReturnWaste, VpToken)
+                    PayWaste, PlaceStation, ReturnWaste, VpToken)
 from .state import TrainsState
 
 #: The steps that can fail (or contain steps that can).
-FAILABLE = (LayRail, PlaceStation, Hook, DrawDiscard, Choose, Optional_, ReturnWaste)
+FAILABLE = (LayRail, PlaceStation, Hook, DrawDiscard, Choose, Optional_, ReturnWaste, PayWaste)
 _HOOKS: dict[str, Any] = {}
 
 
@@ -100,6 +100,9 @@ def _walk(state: TrainsState, seat: int, steps: list[Any], coins: int, extra: tu
         elif kind is ReturnWaste:
             # "return one Waste" cannot be carried out without one; "all"/"any number" can
             if step.n and not step.any and state.waste not in state.players[seat].hand:
+                return False
+        elif kind is PayWaste:  # Waste gained earlier in the card is not tracked: one per card
+            if not state.can_gain_waste(seat, step.n, mods):
                 return False
         elif kind is PlaceStation:
             if state.free_slots() <= stations:

@@ -47,9 +47,20 @@ class Coins(Strict):
 
 
 class GainWaste(Strict):
-    """Gain Waste cards (into the discard pile); no effect if the Waste pile is empty."""
+    """Gain Waste cards (into the gained area); no effect if the Waste pile is empty (the
+    rulebook's one exception to all or nothing) or a "gain no Waste" modifier is in force."""
 
     do: Literal["gain_waste"]
+    n: int = Field(1, ge=1, le=5)
+
+
+class PayWaste(Strict):
+    """Gain Waste as the price of the steps after it ("You may gain a Waste. If you do, ..."):
+    unlike ``gain_waste`` it cannot be carried out when the Waste cannot be gained (an empty
+    Waste pile, a "gain no Waste" modifier in force), so the card or option holding it is only
+    offered when it can."""
+
+    do: Literal["pay_waste"]
     n: int = Field(1, ge=1, le=5)
 
 
@@ -145,7 +156,7 @@ class Choose(Strict):
 
 
 Step = Annotated[
-    Union[Draw, Coins, GainWaste, ReturnWaste, LayRail, PlaceStation, Modify, DiscardFor,
+    Union[Draw, Coins, GainWaste, PayWaste, ReturnWaste, LayRail, PlaceStation, Modify, DiscardFor,
           DrawDiscard, RevealUntil, VpToken, TrashSelf, Hook, Optional_, Choose],
     Field(discriminator="do"),
 ]

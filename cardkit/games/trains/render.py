@@ -29,6 +29,7 @@ from .model import (
     Draw,
     DrawDiscard,
     GainWaste,
+    PayWaste,
     Hook,
     LayRail,
     Modify,
@@ -160,7 +161,7 @@ def effect_icons(card: TrainsCard) -> list[Item]:
                 out.append(Item("rail"))
             elif isinstance(step, PlaceStation):
                 out.append(Item("station"))
-            elif isinstance(step, GainWaste):
+            elif isinstance(step, (GainWaste, PayWaste)):
                 out.append(Item("waste", step.n))
             elif isinstance(step, Coins):
                 out.append(Item("coin", step.n))

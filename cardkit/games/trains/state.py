@@ -158,16 +158,25 @@ class TrainsState(RailsMixin):
         return p.deck.pop()
 
     def gain_waste(self, seat: int, n: int = 1) -> None:
-        """Gain Waste (the active player into the gained area, another player onto the discard
-        pile); an empty Waste pile gives none; "no Waste" modifiers are the active player's."""
+        """Gain Waste into the player's gained area (rulebook, "Waste": "place it in your
+        gained-cards area") — a player attacked in another's turn too: the Waste goes to their
+        discard pile at their own clean-up, so no shuffle before then takes it in. An empty
+        Waste pile gives none; "no Waste" modifiers are the active player's."""
         if seat == self.to_act and self.mods.get("no_waste_gain"):
             return
         take = min(n, self.supply.get(self.waste, 0))
         if take <= 0:
             return
         self.supply[self.waste] -= take
-        p = self.players[seat]
-        (p.gained if seat == self.to_act else p.discard).extend([self.waste] * take)
+        self.players[seat].gained.extend([self.waste] * take)
+
+    def can_gain_waste(self, seat: int, n: int = 1, mods: dict[str, int] | None = None) -> bool:
+        """Whether the player would gain all ``n`` Waste now (``mods``: the modifiers a card
+        has set so far, else the state's)."""
+        mods = self.mods if mods is None else mods
+        if seat == self.to_act and mods.get("no_waste_gain"):
+            return False
+        return self.supply.get(self.waste, 0) >= n
 
     def return_waste(self, seat: int, n: int) -> int:
         """Return ``n`` Waste from a hand to the Waste pile."""

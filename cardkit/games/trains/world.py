@@ -25,6 +25,7 @@ class SetupRules:
     rules: Rules
     randomizers: tuple[str, ...]
     presets: dict[str, tuple[str, ...]]
+    preset_maps: dict[str, str] = field(default_factory=dict)  # preset -> the map it names
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,7 +80,8 @@ class TrainsWorld:
         for record in content.of("setups"):
             entry = record.obj
             setups[entry.id] = SetupRules(entry.id, entry.rules, tuple(entry.randomizers),
-                                          {p.id: tuple(p.cards) for p in entry.presets})
+                                          {p.id: tuple(p.cards) for p in entry.presets},
+                                          {p.id: p.map for p in entry.presets if p.map})
         bonuses = [r.obj for r in content.of("bonuses")]
         maps = {r.id: prepare_map(r.obj, bonuses) for r in content.of("maps")}
         waste = next((c for s in setups.values() for c in s.rules.fixed_piles
