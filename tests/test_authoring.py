@@ -499,3 +499,21 @@ def test_a_pattern_no_placeholder_can_meet_is_a_clear_problem() -> None:
 
     with pytest.raises(ScaffoldProblem, match="cannot make a placeholder for x matching"):
         _matching("TODO", r"^[^T](?=y)$", "x")
+
+
+def test_init_declare_is_all_or_nothing_when_a_schema_cannot_be_written(tmp_path: Path) -> None:
+    """A user's file where a schema goes: the refusal leaves no content behind, and the
+    advised ``--force`` then works (an outside review found the content written, then the
+    refusal, then ``--force`` refused because the content existed)."""
+    schemas = tmp_path / "schemas"
+    schemas.mkdir()
+    mine = schemas / "locales.schema.json"
+    mine.write_text('{"mine": 1}', "utf-8")
+    code, _, err = run("init", str(tmp_path / "content"), "--declare", "my-game")
+    assert code == 2 and "pass --force to replace it" in err
+    assert not (tmp_path / "content").exists() and mine.read_text("utf-8") == '{"mine": 1}'
+    code, out, err = run("init", str(tmp_path / "content"), "--declare", "my-game", "--force")
+    assert code == 0, err
+    assert '"mine"' not in mine.read_text("utf-8")
+    code, out, err = run("check", "--content", str(tmp_path / "content"))
+    assert code == 0 and "0 errors, 0 warnings" in out, out + err

@@ -76,3 +76,33 @@ def test_fmt_leaves_unparseable_files_untouched(terra_content) -> None:  # type:
     assert result.exit_code == 1
     assert "broken.yaml:4:1: error YML001" in result.stderr
     assert (content / "terra" / "cards" / "broken.yaml").read_text() == broken
+
+
+def test_fmt_writes_a_linked_file_through_to_its_target(terra_content) -> None:  # type: ignore[no-untyped-def]
+    """A content file that is a symbolic link (to a file elsewhere in the content folder) stays a
+    link: the target is reformatted, as every content write resolves links (an outside review
+    found fmt replacing the link with a plain file and leaving the shared file as it was)."""
+    content: Path = terra_content({})
+    shared = content / "shared"
+    shared.mkdir()
+    (shared / "messy.yaml").write_text(MESSY, "utf-8")
+    link = content / "terra" / "cards" / "messy.yaml"
+    link.symlink_to("../../shared/messy.yaml")
+    result = CliRunner().invoke(main, ["fmt", "--content", str(content), "--schemas",
+                                       str(ROOT / "schemas")])
+    assert result.exit_code == 0, result.output
+    assert link.is_symlink()
+    assert (shared / "messy.yaml").read_text("utf-8").startswith("# yaml-language-server:")
+    assert "  - id: a" in (shared / "messy.yaml").read_text("utf-8")
+
+
+def test_fmt_refuses_a_link_that_leads_out_of_the_content_folder(terra_content, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    content: Path = terra_content({})
+    outside = tmp_path / "elsewhere.yaml"
+    outside.write_text(MESSY, "utf-8")
+    link = content / "terra" / "cards" / "messy.yaml"
+    link.symlink_to(outside)
+    result = CliRunner().invoke(main, ["fmt", "--content", str(content), "--schemas",
+                                       str(ROOT / "schemas")])
+    assert "Traceback" not in result.output
+    assert outside.read_text("utf-8") == MESSY and link.is_symlink()

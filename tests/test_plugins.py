@@ -146,3 +146,25 @@ def test_checking_the_shipped_content_does_not_scan_for_plug_ins(monkeypatch: py
     (tmp_path / "something-else").mkdir()
     assert select_games((), tmp_path) == ("terra",)
     assert calls  # an unknown folder: the plug-ins were asked
+
+
+@pytest.mark.parametrize("broken", ["folder", "dangling link"])
+def test_a_declaration_that_is_not_a_file_is_reported_not_lost(tmp_path: Path, broken: str) -> None:
+    """A ``game.yaml`` that is a folder or a dangling link still declares the game, so ``check``
+    says what is wrong with it, located (before, the game vanished: "unknown game")."""
+    import shutil
+
+    content = tmp_path / "content"
+    shutil.copytree(SHIPPED.parent / "examples" / "content", content)
+    decl = content / "lantern-road" / "game.yaml"
+    decl.unlink()
+    if broken == "folder":
+        decl.mkdir()
+    else:
+        decl.symlink_to("nowhere.yaml")
+    result = run("check", "lantern-road", "--content", str(content), "--no-cache")
+    assert result.exit_code == 1, result.output
+    assert "unknown game" not in result.output and "Traceback" not in result.output
+    want = "lantern-road/game.yaml:1:1: error YML013" if broken != "folder" else \
+        "lantern-road:1:1: error CK002 no 'game' file: expected 'game.yaml'"
+    assert want in result.output

@@ -126,7 +126,7 @@ def i18n_import(game: str, file: Path, content_dir: Path, schemas_dir: Path | No
     from ..core.reporters import text_line
     from ..i18n.api import import_file
 
-    schemas_dir = schemas_dir or default_schemas_dir(content_dir)
+    schemas_dir = schemas_dir or default_schemas_dir(content_dir, game)
     result = import_file(game, file, content_dir, schemas_dir, locale, dry_run, force)
     plan = result.plan
     for diag in plan.errors + result.findings:
@@ -195,7 +195,7 @@ def i18n_confirm(game: str, targets: tuple[str, ...], content_dir: Path,
     from ..core.modeline import default_schemas_dir
     from ..i18n.api import confirm
 
-    schemas_dir = schemas_dir or default_schemas_dir(content_dir)
+    schemas_dir = schemas_dir or default_schemas_dir(content_dir, game)
     result = confirm(game, content_dir, schemas_dir, locale, targets, dry_run, all_stale)
     for kind, obj_id, key in result.changed:
         click.echo(f"{'would confirm' if dry_run else 'confirmed'}: {kind}/{obj_id}/{key}")

@@ -90,14 +90,20 @@ def check_modeline(source: SourceFile, want: str) -> Diagnostic | None:
     if match and problem is None:
         return None
     found = f" (found {match.group(1)!r}, but {problem})" if match else ""
+    fix = "`cardkit fmt` writes it"
     if want:
-        schemas = default_schemas_dir(content_dir_of(source.path, source.relpath))
+        content_dir = content_dir_of(source.path, source.relpath)
+        schemas = default_schemas_dir(content_dir, want)
         expected = f"'{modeline_for(source.path, schemas / want)}'"
+        if not (schemas / want).is_file():  # the schema itself is missing: say how to make it
+            game = want.split("/", 1)[0] if "/" in want else ""
+            fix = (f"`cardkit schema {game} --content {content_dir} -o {schemas}` writes the "
+                   "schema, then `cardkit fmt` the modeline")
     else:
         expected = "'# yaml-language-server: $schema=<relative path to the schema>'"
     return Diagnostic("CK003", Severity.WARNING,
-                      f"first line should be the modeline {expected}{found}; "
-                      f"`cardkit fmt` writes it", source.display, 1, 1)
+                      f"first line should be the modeline {expected}{found}; {fix}",
+                      source.display, 1, 1)
 
 
 def item_model(kind: FileKind) -> type[BaseModel]:

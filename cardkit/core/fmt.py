@@ -31,12 +31,12 @@ from ruamel.yaml import YAML
 from ruamel.yaml.error import MarkedYAMLError, YAMLError
 from ruamel.yaml.events import ScalarEvent
 
-from .atomic import write_text_atomic
 from .content import LOCALES_DIR, MODELINE_RE, default_parse, schema_for
 from .diagnostics import Diagnostic, Severity
 from .discovery import DEFAULT_MAX_BYTES, SourceFile, discover
 from .loader import LoadResult, _safe_yaml, parse_text
 from .modeline import default_schemas_dir, modeline_for
+from .outputs import OutputProblem, write_content_files
 from .reflow import WIDTH, ReflowEmitter
 from .registry import get_game
 from .sourcemap import compose, locate
@@ -321,7 +321,8 @@ def _format_all(content_dir: Path, folder: str, schema: Callable[[str], str | No
             result.diagnostics.extend(loaded.diagnostics)
             continue
         want = schema(source.relpath)
-        modeline = modeline_for(path, schemas / want) if want else None
+        folder = schemas if schemas_dir is not None else default_schemas_dir(content_dir, want)
+        modeline = modeline_for(path, folder / want) if want else None
         new = _format_one(raw, modeline, display, result)
         if new is None:
             continue
@@ -329,8 +330,11 @@ def _format_all(content_dir: Path, folder: str, schema: Callable[[str], str | No
             result.unchanged += 1
             continue
         if not check_only:
-            try:
-                write_text_atomic(path, new)
+            try:  # as every content write: a symbolic link is written through to its target
+                write_content_files({path: new}, content_dir)
+            except OutputProblem as exc:
+                result.diagnostics.append(_error("YML001", f"cannot write file: {exc}", display))
+                continue
             except OSError as exc:
                 result.diagnostics.append(_error("YML001", f"cannot write file: {exc.strerror}",
                                                  display))

@@ -19,12 +19,17 @@ PREFIX = "# yaml-language-server: $schema="
 OWN_SCHEMAS = Path(__file__).resolve().parent.parent.parent / "schemas"
 
 
-def default_schemas_dir(content_dir: Path) -> Path:
-    """The schema folder modelines of ``content_dir`` point to when none is given."""
+def default_schemas_dir(content_dir: Path, want: str | None = None) -> Path:
+    """The schema folder modelines of ``content_dir`` point to when none is given.
+
+    ``want``: the schema a file needs (``lantern-road/cards.schema.json``), or a game's folder
+    of them (``lantern-road``). cardkit's own schemas serve only what they hold — never a
+    declared or plug-in game's, which ``cardkit schema`` writes beside the content — so a
+    modeline never points at a file that cannot exist."""
     beside = content_dir.resolve().parent / "schemas"
     if beside.is_dir():
         return beside
-    if OWN_SCHEMAS.is_dir():
+    if OWN_SCHEMAS.is_dir() and (want is None or (OWN_SCHEMAS / want).exists()):
         return OWN_SCHEMAS
     return beside
 

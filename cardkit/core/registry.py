@@ -17,6 +17,7 @@ built-in game (nor a declaration a plug-in); :func:`shadowed` lists those left o
 from __future__ import annotations
 
 import importlib
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -95,8 +96,9 @@ def _declared() -> dict[str, Path]:
         except OSError:
             continue
         for sub in subs:
-            try:
-                if (sub / DECLARATION).is_file() and sub.is_dir():
+            try:  # any entry named game.yaml declares the game (a folder or a broken link
+                # too: the declaration's loader reports what is wrong with it, located)
+                if sub.is_dir() and os.path.lexists(sub / DECLARATION):
                     found.setdefault(sub.name, sub)
             except OSError:
                 continue

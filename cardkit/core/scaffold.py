@@ -305,7 +305,7 @@ def _modeline(path: Path, game: str, content_dir: Path, schemas_dir: Path | None
 
     relpath = path.relative_to(content_dir).as_posix().split("/", 1)[1]
     schema = schema_for(get_game(game), relpath)
-    base = schemas_dir if schemas_dir is not None else default_schemas_dir(content_dir)
+    base = schemas_dir if schemas_dir is not None else default_schemas_dir(content_dir, schema)
     return modeline_for(path, base / (schema or ""))
 
 
@@ -419,11 +419,29 @@ def _init_declared(dest: Path, name: str, schemas_dir: Path | None,
         if rest == "game.yaml":
             text = text.replace(f"id: {DECLARED_STARTER}", f"id: {name}", 1)
         files[path] = modeline_for(path, base / (schema_for(spec, rest) or "")) + "\n" + text
+    existed = {d for p in files for d in p.parents if d.exists()}
     result = _write(dest, name, files, write_content_files)
     use_content(dest)
-    written = write_schemas(base, content_roots=(dest,), games=(name,))
+    try:  # the schemas need the game on disk; when they cannot be written, take it back
+        written = write_schemas(base, force=force, content_roots=(dest,), games=(name,))
+    except Exception:
+        _take_back(files, existed)
+        raise
     result.files += written.written
     return result
+
+
+def _take_back(files: dict[Path, str], existed: set[Path]) -> None:
+    """Remove the files an ``init`` just created (none existed: :func:`_write` made sure) and
+    the folders it made for them, deepest first."""
+    for path in files:
+        path.unlink(missing_ok=True)
+    made = {d for p in files for d in p.parents if d not in existed}
+    for folder in sorted(made, key=lambda d: len(d.parts), reverse=True):
+        try:
+            folder.rmdir()
+        except OSError:
+            pass
 
 
 def _locale_modeline(path: Path, dest: Path, schemas_dir: Path | None) -> str:
