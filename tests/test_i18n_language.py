@@ -306,3 +306,15 @@ def test_importing_a_polish_xliff_marked_greek_writes_nothing(
                     errors[0].message)
     assert result.blocked and result.written is None
     assert _digests(content) == before
+
+
+def test_an_int_is_printed_with_every_digit() -> None:
+    """A big ``int`` is formatted with integer arithmetic (through a float, an outside review
+    saw 123456789012345678901234567890 printed as 123,456,789,012,345,677,877,719,597,056)."""
+    from cardkit.pdf.fitcheck import ENGLISH
+
+    assert ENGLISH.format_number(123456789012345678901234567890) == \
+        "123,456,789,012,345,678,901,234,567,890"
+    assert ENGLISH.format_number(-1234) == "-1,234" and ENGLISH.format_number(7) == "7"
+    assert ENGLISH.format_number(2.5) == "2.5" and ENGLISH.format_number(1e20) == \
+        "100,000,000,000,000,000,000"

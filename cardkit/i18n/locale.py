@@ -104,8 +104,13 @@ class Locale(BaseModel):
         return self
 
     def format_number(self, value: float) -> str:
-        """A number as printed in this locale (thousands grouped, decimal mark)."""
-        text = f"{value:.10g}"
+        """A number as printed in this locale (thousands grouped, decimal mark). An ``int`` keeps
+        every digit (through a float, 123456789012345678901234567890 printed as
+        ...677877719597056)."""
+        if isinstance(value, int) and not isinstance(value, bool):
+            text = str(value)
+        else:
+            text = f"{value:.10g}"
         if "e" in text:
             text = f"{value:.0f}" if abs(value) >= 1 else f"{value:f}".rstrip("0")
         sign = "-" if text.startswith("-") else ""

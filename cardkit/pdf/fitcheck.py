@@ -15,7 +15,7 @@ from typing import Any
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import UsageProblem
 from ..i18n.locale import Locale, Plural
-from .geometry import SheetOptions
+from .geometry import GeometryError, SheetOptions
 from .layout import Face, Placed
 
 #: The English locale used when a content folder defines none (fixtures, new projects).
@@ -96,7 +96,11 @@ def game_faces(game: Any, content: Any, loc: Any, units: str
         if generic is not None:
             for w, h in CHECK_PAGES:
                 opts = draw.PdfOptions(sheet=SheetOptions(paper=(w, h)), locale=loc.code)
-                for label, face in generic(deck, opts):
+                try:
+                    found = generic(deck, opts)
+                except GeometryError:  # the card is bigger than this paper: no sheets PDF on
+                    continue  # it to check (``cardkit pdf --paper`` says so when asked for one)
+                for label, face in found:
                     yield (deck.id, "generic", label, f"{w:g}x{h:g}"), f"{deck.id} {label}", face
     boards = getattr(game, "print_boards", None)
     if boards is not None:
@@ -145,7 +149,7 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
                                          "shorten it", key[0])
                             out.setdefault((d.code, d.file, d.pointer, p.frame.name), d)
                         continue
-                    what = f"{code}: {_quote(p.text)} {p.message()} on {label}; shorten it"
+                    what = f"{code}: {_quote(p.text)} {p.message()} on {label}; {_fix(p)}"
                     if code == "en":
                         d = _located(content, None, p, code, code_info.code, Severity.ERROR,
                                      what, key[0])
@@ -182,9 +186,14 @@ def fit_errors(content: Any, overlay: Any, locale: Any, refs: set[tuple[str, str
                 if p.fits or ref not in refs or (ref, p.frame.name) in seen:
                     continue
                 seen.add((ref, p.frame.name))
-                what = f"{locale.code}: {_quote(p.text)} {p.message()} on {label}; shorten it"
+                what = f"{locale.code}: {_quote(p.text)} {p.message()} on {label}; {_fix(p)}"
                 yield _located(content, overlay, p, locale.code, "I18N018", Severity.ERROR,
                                what, key[0]), ref  # type: ignore[misc]
+
+
+def _fix(p: Placed) -> str:
+    """What to do about a text that cannot be printed as it is."""
+    return "write it with characters the font has" if p.missing else "shorten it"
 
 
 def _quote(text: str) -> str:

@@ -126,6 +126,26 @@ def register_fonts() -> tuple[str, ...]:
     return tuple(FILES)
 
 
+@cache
+def _coverage(font: str) -> frozenset[int]:
+    from reportlab.pdfbase import pdfmetrics
+
+    register_fonts()
+    return frozenset(pdfmetrics.getFont(font).face.charToGlyph)
+
+
+@lru_cache(maxsize=65536)
+def missing_glyphs(text: str, font: str) -> str:
+    """The characters of ``text`` that ``font`` has no glyph for (each once, in order); line
+    breaks and other control characters are not printed, so never missing."""
+    covered = _coverage(font)
+    out: list[str] = []
+    for ch in text:
+        if ord(ch) >= 32 and ord(ch) not in covered and ch not in out:
+            out.append(ch)
+    return "".join(out)
+
+
 @lru_cache(maxsize=65536)
 def _unit_width(text: str, font: str) -> float:
     from reportlab.pdfbase.pdfmetrics import stringWidth

@@ -23,6 +23,7 @@ from functools import cached_property, lru_cache
 from typing import Any, Literal
 
 from .flow import Flowed, Obstacle, VAlign, draw_texts, flow_text
+from .fonts import missing_glyphs
 from .geometry import MM_TO_PT, Box
 from .text import IconDrawer, TextStyle
 
@@ -141,12 +142,23 @@ class Placed:
 
     @property
     def fits(self) -> bool:
-        """Whether the text fits its frame (at or above the minimum size)."""
-        return self.flowed is not None
+        """Whether the text fits its frame (at or above the minimum size) and its font has a
+        glyph for every character (else a box would be printed in its place)."""
+        return self.flowed is not None and not self.missing
+
+    @property
+    def missing(self) -> str:
+        """The characters the frame's font cannot print (none: ``""``)."""
+        return missing_glyphs(self.text, self.frame.style.font)
 
     def message(self) -> str:
         """Why it does not fit, in a translator's words."""
         f = self.frame
+        if self.missing:
+            shown = ", ".join(f"{c!r} (U+{ord(c):04X})" for c in self.missing[:5])
+            more = " …" if len(self.missing) > 5 else ""
+            return (f"cannot be printed in the {f.name} box: the font has no glyph for "
+                    f"{shown}{more}")
         return (f"does not fit the {f.name} box ({f.w:g} x {f.h:g} mm"
                 + (f", {f.max_lines} line{'s' if f.max_lines != 1 else ''}" if f.max_lines else "")
                 + f") even at {f.style.min_size:g} pt")

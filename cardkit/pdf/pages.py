@@ -179,13 +179,35 @@ def index_faces(deck: PrintDeck, cards: list[PrintCard], sheet: Sheet, words: Wo
             col, line = divmod(k, INDEX_ROWS)
             x = 15 + col * col_w
             y = h - 30 - (line + 1) * line_h
-            face.text(f"{n:>3}. {label}", Frame("index card", x, y, col_w - 31, line_h,
-                                                 label_style, max_lines=1))
+            frame = Frame("index card", x, y, col_w - 31, line_h, label_style, max_lines=1)
+            face.text(one_line(f"{n:>3}. {label}", frame), frame)
             face.text(f"{sheet_word} {s}, {slot_word} {slot}",
                       Frame("index place", x + col_w - 28, y, 24, line_h, where_style,
                             max_lines=1))
         faces.append(face)
     return faces
+
+
+def one_line(text: str, frame: Frame) -> str:
+    """``text``, or its longest beginning with an ellipsis that fits ``frame`` on one line (an
+    index line lists what the cards say; the card itself is where a text must fit whole)."""
+    k = MM_TO_PT
+
+    def fits(t: str) -> bool:
+        return flow_text(t, frame.x * k, frame.y * k, frame.w * k, frame.h * k, frame.style,
+                         frozenset(), (), frame.valign, 1) is not None
+
+    text = " ".join(text.split())  # a line break in a name is a space in the index
+    if fits(text):
+        return text
+    lo, hi = 0, len(text)  # the longest beginning that fits with "…" (binary search)
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if fits(text[:mid].rstrip() + "\u2026"):
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo].rstrip() + "\u2026"
 
 
 def blank_face(sheet: Sheet) -> Face:
