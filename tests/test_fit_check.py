@@ -194,3 +194,4 @@ def test_a_character_the_font_cannot_print_is_located_and_blocks_the_pdf(shipped
     for font in (REGULAR, BOLD):  # the passing case: every Polish and Greek letter, the spaces
         assert missing_glyphs("Łódź źdźbło ĄĘŚĆŃ Ελληνικά ΆΈΉΊΌΎΏ ϊΰ \u00a0\u202f«»„”–", font) == ""
     assert missing_glyphs("a\u6f22b\u6f22\n", REGULAR) == "\u6f22"
+    assert missing_glyphs("plain ASCII: ~{}[]", BOLD) == ""  # the fast path

@@ -138,6 +138,8 @@ def _coverage(font: str) -> frozenset[int]:
 def missing_glyphs(text: str, font: str) -> str:
     """The characters of ``text`` that ``font`` has no glyph for (each once, in order); line
     breaks and other control characters are not printed, so never missing."""
+    if text.isascii():  # the fonts have every printable ASCII character
+        return ""
     covered = _coverage(font)
     out: list[str] = []
     for ch in text:
