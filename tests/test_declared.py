@@ -372,3 +372,148 @@ def test_show_resolves_references_and_list_shows_the_label() -> None:
     assert shown["cost"] == 3 and shown["kind"] == "cards"
     done = run("list", GAME, "cards", "--content", str(EXAMPLES))
     assert done.exit_code == 0 and "night-vigil" in done.output and "Night Vigil" in done.output
+
+
+# -- an outside review's findings: each a failing declaration and the example as the pass ------
+
+REVIEW = {  # name: (game.yaml edits, the pointer the GAM004 is at, words of its message)
+    "a label that is a reference": (
+        [("    items: cards\n    label: name", "    items: cards\n    label: guild")],
+        "kinds.1.label", "is not a text, int or enum field"),
+    "a label that leads back to its own kind": (
+        [("    items: cards\n    label: name", "    items: cards\n    label: parent"),
+         ("      - {id: guild, type: ref, kind: guilds}",
+          "      - {id: guild, type: ref, kind: guilds}\n"
+          "      - {id: parent, type: ref, kind: cards, required: false}")],
+        "kinds.1.label", "is not a text, int or enum field"),
+    "copies without a max": (
+        [("{id: copies, type: int, min: 1, max: 3, default: 1}",
+          "{id: copies, type: int, min: 1, default: 1}")],
+        "decks.1.copies", "needs a min of 0 or more and a max of 100 or less"),
+    "copies that may be negative": (
+        [("{id: copies, type: int, min: 1, max: 3, default: 1}",
+          "{id: copies, type: int, min: -2, max: 3, default: 1}")],
+        "decks.1.copies", "needs a min of 0"),
+    "a deck declared twice": (
+        [("  - {id: guilds, name: Guilds, kind: guilds, size: poker, front: guild, back: back}",
+          "  - {id: guilds, name: Guilds, kind: guilds, size: poker, front: guild, back: back}\n"
+          "  - {id: guilds, name: Again, kind: guilds, size: poker, front: guild, back: back}")],
+        "decks.1.id", "deck 'guilds' is declared twice"),
+    "a token declared twice": (
+        [('  - {token: step, colour: "#5d6d7e", letter: "S"}',
+          '  - {token: step, colour: "#5d6d7e", letter: "S"}\n'
+          '  - {token: step, colour: "#000000", letter: "T"}')],
+        "tokens.3.token", "token 'step' is declared twice"),
+    "a field named kind": (
+        [("      - {id: cost, type: int, min: 0, max: 9}",
+          "      - {id: cost, type: int, min: 0, max: 9}\n"
+          "      - {id: kind, type: enum, values: [hero, villain], required: false}")],
+        "kinds.1.fields.3.id", "is reserved"),
+    "fewer items allowed than needed": (
+        [("        max_items: 3\n", "        min_items: 4\n        max_items: 3\n")],
+        "kinds.1.fields.3.min_items", "min_items 4 is above max_items 3"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(REVIEW))
+def test_a_declaration_an_outside_review_broke_is_a_located_gam004(example, name: str) -> None:  # type: ignore[no-untyped-def]
+    edits, pointer, words = REVIEW[name]
+    content = example({"game.yaml": edits})
+    report = check_dir(content, GAME)
+    found = [d for d in report.diagnostics if d.code == "GAM004"]
+    assert any(".".join(map(str, d.pointer or ())) == pointer and words in d.message
+               for d in found), [(d.pointer, d.message) for d in report.diagnostics]
+    for command in (["pdf", GAME, "-o", str(content.parent / "x.pdf")],
+                    ["export", GAME, "-o", str(content.parent / "png"), "--dpi", "50"]):
+        done = run(*command, "--content", str(content))
+        assert done.exit_code == 1 and "GAM004" in done.output, done.output
+        assert "internal error" not in done.output and "Traceback" not in done.output
+
+
+def test_a_box_declared_twice_is_reported(example) -> None:  # type: ignore[no-untyped-def]
+    text = (EXAMPLES / GAME / "game.yaml").read_text("utf-8")
+    start = text.index("  - id: card\n")
+    first_box = text.index("      - id: name\n", start)
+    content = example({"game.yaml": [(text[first_box:text.index("      - id:", first_box + 1)],
+                                      text[first_box:text.index("      - id:", first_box + 1)]
+                                      * 2)]})
+    found = [d for d in check_dir(content, GAME).diagnostics if d.code == "GAM004"]
+    assert any("box 'name' is declared twice" in d.message for d in found), found
+
+
+def test_a_self_referencing_label_never_recurses(example) -> None:  # type: ignore[no-untyped-def]
+    """Even before the GAM004 gate: the printer prints the id where a label leads back."""
+    from cardkit.games.declared.render import DeclaredPrinter
+    from cardkit.games.declared.checks import declaration
+
+    content = example({"game.yaml": REVIEW["a label that leads back to its own kind"][0],
+                       "cards/base.yaml": [("    guild: wick-keepers\n    cost: 1",
+                                            "    guild: wick-keepers\n    parent: trim-the-wick\n"
+                                            "    cost: 1")]})
+    report = check_dir(content, GAME)
+    assert any(d.code == "GAM004" for d in report.diagnostics)
+    loaded = rb._loaded(GAME, content)
+    printer = DeclaredPrinter(loaded.content, declaration(loaded.content)[0],
+                              _english(loaded))
+    rec = loaded.content.index("cards")["trim-the-wick"]
+    assert printer._field_text(rec, "parent")[0] == "trim-the-wick"
+
+
+def _english(loaded):  # type: ignore[no-untyped-def]
+    from cardkit.i18n.lookup import Localizer
+
+    return Localizer(loaded.content, loaded.locales["en"], None)
+
+
+def test_copies_0_prints_no_copy(example) -> None:  # type: ignore[no-untyped-def]
+    content = example({"game.yaml": [("{id: copies, type: int, min: 1, max: 3, default: 1}",
+                                      "{id: copies, type: int, min: 0, max: 3, default: 1}")],
+                       "cards/base.yaml": [("    copies: 2\n  - id: night-vigil",
+                                            "    copies: 0\n  - id: night-vigil")]})
+    assert not [d for d in check_dir(content, GAME).diagnostics if d.severity.value == "error"]
+    decks = {d.id: d for d in rb.game_decks(GAME, "en", content_dir=content)}
+    cards = {c.id: c.count for c in decks["cards"].cards}
+    assert "trim-the-wick" not in cards and len(cards) == 23 and cards["night-vigil"] == 1
+
+
+def test_icons_are_checked_in_every_text_field_and_list(example) -> None:  # type: ignore[no-untyped-def]
+    content = example({
+        "game.yaml": [("      - {id: icon, type: icon}",
+                       "      - {id: icon, type: icon}\n"
+                       "      - {id: notes, type: list, of: text, max_chars: 20, required: false}\n"
+                       "      - {id: plain, type: text, max_chars: 20, required: false}")],
+        "cards/base.yaml": [("    copies: 2\n  - id: night-vigil",
+                             "    copies: 2\n    notes: [fine, '[bogus] x']\n    plain: '[nosuch]'\n"
+                             "  - id: night-vigil")]})
+    found = [d for d in check_dir(content, GAME).diagnostics if d.code == "GAM003"]
+    assert sorted(".".join(map(str, d.pointer or ())) for d in found) == \
+        ["cards.0.notes.1", "cards.0.plain"], \
+        [(d.pointer, d.message) for d in found]
+
+
+def test_a_yes_no_field_prints_words_not_string_ids(example) -> None:  # type: ignore[no-untyped-def]
+    from cardkit.games.declared.checks import declaration
+    from cardkit.games.declared.render import DeclaredPrinter
+
+    content = example({"game.yaml": [("      - {id: icon, type: icon}",
+                                      "      - {id: icon, type: icon}\n"
+                                      "      - {id: night, type: bool, default: false}")]})
+    assert not [d for d in check_dir(content, GAME).diagnostics if d.severity.value == "error"]
+    loaded = rb._loaded(GAME, content)
+    printer = DeclaredPrinter(loaded.content, declaration(loaded.content)[0],
+                              _english(loaded))
+    rec = loaded.content.index("cards")["trim-the-wick"]
+    assert printer._field_text(rec, "night")[0] == "no"
+
+
+def test_list_shows_the_declared_label_field(example) -> None:  # type: ignore[no-untyped-def]
+    content = example({"game.yaml": [("      - {id: icon, type: icon}",
+                                      "      - {id: icon, type: icon}\n"
+                                      "      - {id: heading, type: text, max_chars: 30, "
+                                      "default: Heading here}"),
+                                     ("    items: cards\n    label: name",
+                                      "    items: cards\n    label: heading")]})
+    done = run("list", GAME, "cards", "--content", str(content))
+    assert done.exit_code == 0, done.output
+    line = next(ln for ln in done.output.splitlines() if ln.startswith("night-vigil"))
+    assert line.rstrip().endswith("Heading here") and "Night Vigil" not in line

@@ -23,6 +23,24 @@ from .checks import FIT_CODE, make_checks, resolve
 _cache: dict[tuple[str, str], Game] = {}
 
 
+def _labeller(labels: dict[str, str]):  # type: ignore[no-untyped-def]
+    """What ``cardkit list`` shows of an object: its kind's declared ``label`` field."""
+    from ...core.query import default_label
+
+    def label(rec):  # type: ignore[no-untyped-def]
+        if rec.kind == "game":  # a kind of the declaration: what it holds, where
+            obj = rec.obj
+            about = getattr(obj, "description", "") or getattr(obj, "items", "")
+            return f"{about} ({getattr(obj, 'file', '')})"
+        name = labels.get(rec.kind)
+        value = getattr(rec.obj, name, None) if name else None
+        if value is None or isinstance(value, (list, tuple, dict)):
+            return default_label(rec)
+        return " ".join(str(value).split())
+
+    return label
+
+
 def _declaration(raw: bytes | FileProblem) -> object | None:
     """The validated :class:`~.model.GameDecl` of ``game.yaml``'s bytes, or ``None``."""
     if isinstance(raw, FileProblem):
@@ -65,12 +83,14 @@ def declared_game(game: str, folder: Path) -> Game:
         title = decl.title
         tokens = frozenset(f"[{t.token}]" if not t.token.startswith("{") else t.token
                            for t in decl.tokens)
+        labels = {k.id: k.label for k in decl.kinds if k.label}
     else:
         kinds, title, tokens = tuple(built_in_kinds(game)), game, frozenset()
+        labels = {}
     spec = Game(
         id=game, title=title, kinds=kinds, checks=make_checks(problems), tokens=tokens,
         print_decks=lazy(f"{__name__}.render", "print_decks"), fit_code=FIT_CODE,
-        resolve=resolve)
+        resolve=resolve, label=_labeller(labels))
     if len(_cache) > 64:
         _cache.clear()
     _cache[key] = spec

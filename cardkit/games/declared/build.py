@@ -98,8 +98,8 @@ def _field(f: FieldDecl, kinds: set[str], icons: frozenset[str], at: Pointer,
     """``(annotation, FieldInfo)`` of a declared field for ``create_model``, or ``None``."""
     if f.id in RESERVED or f.id.startswith("model_") or hasattr(BaseModel, f.id):
         problems.append(Problem("GAM004", f"field name {f.id!r} is reserved (every object has "
-                                "id, status and note; pydantic keeps model_* and its method "
-                                "names)", (*at, "id")))
+                                "id, status, note and a kind; pydantic keeps model_* and its "
+                                "method names)", (*at, "id")))
         return None
     if f.type == "list" and f.of is None:
         problems.append(Problem("GAM004", f"list field {f.id!r} needs `of` (the type of its "
@@ -108,6 +108,9 @@ def _field(f: FieldDecl, kinds: set[str], icons: frozenset[str], at: Pointer,
     if f.type != "list" and f.of is not None:
         problems.append(Problem("GAM004", f"field {f.id!r}: `of` is for lists only",
                                 (*at, "of")))
+    if f.min_items is not None and f.max_items is not None and f.min_items > f.max_items:
+        problems.append(Problem("GAM004", f"field {f.id!r}: min_items {f.min_items} is above "
+                                f"max_items {f.max_items}", (*at, "min_items")))
     if f.translatable and f.type != "text":
         problems.append(Problem("GAM004", f"field {f.id!r}: only a text field can be "
                                 "translatable", (*at, "translatable")))

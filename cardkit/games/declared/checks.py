@@ -18,7 +18,7 @@ from ...core.diagnostics import CodeInfo, Severity
 from ...core.spec import Check, Finding, duplicate_ids
 from ...pdf.geometry import CARD_SIZES
 from .build import BUILT_IN_KINDS, Problem
-from .model import BoxDecl, ColourBy, CustomSize, DeckDecl, GameDecl
+from .model import MAX_COPIES, BoxDecl, ColourBy, CustomSize, DeckDecl, GameDecl
 
 ICON_RE = re.compile(r"\[([a-z][a-z0-9-]*)\]")
 
@@ -111,19 +111,22 @@ def unknown_icons(content: GameContent) -> Iterator[Finding]:
     if decl is None:
         return
     icons = {t.token for t in decl.tokens if not t.token.startswith("{")}
-    for kind in content.game.kinds:
-        if kind.name == "game":
-            continue
-        for text_field in kind.translatable:
-            for rec in content.of(kind.name):
-                for key, value in text_field.expand(rec.obj):
-                    if not isinstance(value, str):
+    for kind in decl.kinds:  # every text field, translatable or not, lists of text too
+        for f in kind.fields:
+            if f.item_type != "text":
+                continue
+            for rec in content.of(kind.id):
+                value = getattr(rec.obj, f.id, None)
+                texts = list(enumerate(value)) if isinstance(value, (list, tuple)) else \
+                    [(None, value)]
+                for i, text in texts:
+                    if not isinstance(text, str):
                         continue
-                    for match in ICON_RE.finditer(value):
+                    for match in ICON_RE.finditer(text):
                         if match.group(1) not in icons:
                             yield Finding(f"[{match.group(1)}] is not an icon of the token "
                                           f"registry{did_you_mean(match.group(1), icons)}",
-                                          rec, tuple(key.split(".")))
+                                          rec, (f.id,) if i is None else (f.id, i))
 
 
 def _colour_problems(colour: Any, fields: dict[str, Any], refs: dict[str, str],
@@ -209,9 +212,32 @@ def declaration_problems(content: GameContent,
     # a colour follows a single reference (a list of them names no one colour)
     refs = {k.id: {f.id: f.kind for f in k.fields if f.type == "ref" and f.kind}
             for k in decl.kinds}
-    templates = {t.id: (i, t) for i, t in enumerate(decl.templates)}
+    templates: dict[str, tuple[int, Any]] = {}
+    for i, t in enumerate(decl.templates):
+        templates.setdefault(t.id, (i, t))
+    for what, items, key in (("deck", decl.decks, "decks"), ("template", decl.templates,
+                                                              "templates"),
+                             ("token", decl.tokens, "tokens")):
+        seen: set[str] = set()
+        for i, item in enumerate(items):
+            name = item.token if what == "token" else item.id
+            if name in seen:  # the second would silently replace the first
+                yield Finding(f"{what} {name!r} is declared twice", None,
+                              (key, i, "token" if what == "token" else "id"), file=display)
+            seen.add(name)
+    for t, template in enumerate(decl.templates):
+        seen = set()
+        for b, box in enumerate(template.boxes):
+            if box.id in seen:
+                yield Finding(f"template {template.id!r}: box {box.id!r} is declared twice",
+                              None, ("templates", t, "boxes", b, "id"), file=display)
+            seen.add(box.id)
     strings = set(content.index("strings"))
     for k, kind in enumerate(decl.kinds):
+        label = kind_fields[kind.id].get(kind.label) if kind.label else None
+        if kind.label and (label is None or label.type not in ("text", "int", "enum")):
+            yield Finding(f"kind {kind.id!r}: label {kind.label!r} is not a text, int or enum "
+                          "field of the kind", None, ("kinds", k, "label"), file=display)
         if kind.file in ("game.yaml", "strings.yaml") or kind.file.startswith("i18n/"):
             yield Finding(f"kind {kind.id!r}: file {kind.file!r} belongs to cardkit (the "
                           "declaration, the strings or the translations)", None,
@@ -236,6 +262,10 @@ def declaration_problems(content: GameContent,
             if f is None or f.type != "int":
                 yield Finding(f"deck {deck.id!r}: copies {deck.copies!r} is not an int field "
                               f"of kind {deck.kind!r}", None, (*at, "copies"), file=display)
+            elif f.min is None or f.min < 0 or f.max is None or f.max > MAX_COPIES:
+                yield Finding(f"deck {deck.id!r}: the copies field {f.id!r} needs a min of 0 "
+                              f"or more and a max of {MAX_COPIES} or less (it has min "
+                              f"{f.min}, max {f.max})", None, (*at, "copies"), file=display)
     for name, kinds in sorted(uses.items()):
         t, template = templates[name]
         for kind in sorted(kinds, key=lambda k: k or ""):

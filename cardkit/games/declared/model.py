@@ -25,8 +25,11 @@ Hex = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="A colour, 
 #: A field path of a colour map: ``colour`` or ``guild.colour`` (through a reference).
 FieldPath = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$",
                                  max_length=81)]
-#: Names a kind may not give a field: every object has them already.
-RESERVED = frozenset({"id", "status", "note"})
+#: Names a kind may not give a field: every object has them already (``kind``: what
+#: ``cardkit show`` calls the object's kind).
+RESERVED = frozenset({"id", "status", "note", "kind"})
+#: The most copies of one card a deck's ``copies`` field may ask for.
+MAX_COPIES = 100
 
 
 class Strict(BaseModel):

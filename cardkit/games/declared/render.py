@@ -23,8 +23,9 @@ from ...pdf.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from ...pdf.geometry import MM_TO_PT, Box
 from ...pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, hex_rgb, readable_on
 from ...pdf.text import TextStyle
+from ...pdf.words import ENGLISH as ENGLISH_WORDS
 from .checks import declaration, deck_size
-from .model import BoxDecl, ColourBy, GameDecl, TemplateDecl
+from .model import MAX_COPIES, BoxDecl, ColourBy, GameDecl, TemplateDecl
 
 GREY: RGB = (0.47, 0.47, 0.47)
 FONTS = {(False, False): REGULAR, (True, False): BOLD, (False, True): ITALIC,
@@ -65,26 +66,33 @@ class DeclaredPrinter:
             return hex_rgb(hex_value) if hex_value else fallback
         return hex_rgb(colour)
 
-    def _label(self, kind: str, obj_id: str) -> tuple[str, TextSource | None]:
+    def _label(self, kind: str, obj_id: str, seen: frozenset[tuple[str, str]] = frozenset()
+               ) -> tuple[str, TextSource | None]:
         label = self.labels.get(kind)
         rec = self.content.index(kind).get(obj_id)
-        if rec is None or label is None:
-            return obj_id, None
-        return self._field_text(rec, label)
+        if rec is None or label is None or (kind, obj_id) in seen:  # a label leading back
+            return obj_id, None  # to itself (GAM004 reports it) prints the id
+        return self._field_text(rec, label, seen | {(kind, obj_id)})
 
-    def _field_text(self, rec: Record[Any], name: str) -> tuple[str, TextSource | None]:
+    def _field_text(self, rec: Record[Any], name: str,
+                    seen: frozenset[tuple[str, str]] = frozenset()
+                    ) -> tuple[str, TextSource | None]:
         f = self.fields.get(rec.kind, {}).get(name)
         value = getattr(rec.obj, name, None)
         if value is None:
             return "", None
         if f is not None and f.item_type == "ref" and f.kind:
             refs = value if isinstance(value, (list, tuple)) else [value]
-            return ", ".join(self._label(f.kind, r)[0] for r in refs), \
-                (self._label(f.kind, refs[0])[1] if len(refs) == 1 else None)
+            here = seen | {(rec.kind, rec.id)}
+            return ", ".join(self._label(f.kind, r, here)[0] for r in refs), \
+                (self._label(f.kind, refs[0], here)[1] if len(refs) == 1 else None)
         if f is not None and f.type == "text" and f.translatable:
             return self.loc.text(rec.kind, rec.id, name), TextSource(rec.kind, rec.id, name)
         if isinstance(value, bool):
-            return self.loc.string("print-yes" if value else "print-no"), None
+            sid = "print-yes" if value else "print-no"
+            if sid not in self.content.index("strings"):  # the generic pages' English
+                return ENGLISH_WORDS[sid], None
+            return self.loc.string(sid), TextSource("strings", sid, "text")
         if isinstance(value, (list, tuple)):
             if f is not None and f.item_type == "icon":
                 return " ".join(f"[{v}]" for v in value), None
@@ -219,12 +227,14 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
         cards = []
         for rec in content.of(deck.kind):
             copies = getattr(rec.obj, deck.copies, 1) if deck.copies else 1
+            if isinstance(copies, int) and copies <= 0:
+                continue  # copies 0: not printed
             name = printer._field_text(rec, label)[0] if label else rec.id
             cards.append(PrintCard(
                 rec.id, name or rec.id,
                 front=lambda rec=rec, t=front, size=size: printer.face(t, rec, size,
                                                                       f"{rec.id}-front"),
-                count=copies if isinstance(copies, int) and copies > 0 else 1))
+                count=min(copies, MAX_COPIES) if isinstance(copies, int) else 1))
         shared = (lambda t=back, size=size, name=f"{deck.id}-back": printer.face(
             t, None, size, name)) if back is not None else None
         title = loc.string(f"deck-{deck.id}") if f"deck-{deck.id}" in strings else deck.name
