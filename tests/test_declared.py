@@ -409,6 +409,15 @@ REVIEW = {  # name: (game.yaml edits, the pointer the GAM004 is at, words of its
           "      - {id: cost, type: int, min: 0, max: 9}\n"
           "      - {id: kind, type: enum, values: [hero, villain], required: false}")],
         "kinds.1.fields.3.id", "is reserved"),
+    "two kinds claiming one file": (
+        [("    file: cards/*.yaml\n", "    file: guilds.yaml\n")],
+        "kinds.1.file", "both claim 'guilds.yaml'"),
+    "a pattern that needs a sub-folder": (
+        [("    file: cards/*.yaml\n", "    file: '**/*.yaml'\n")],
+        "kinds.1.file", "matches files in sub-folders only"),
+    "a kind in cardkit's glossary folder": (
+        [("    file: cards/*.yaml\n", "    file: glossary/*.yaml\n")],
+        "kinds.1.file", "belongs to cardkit"),
     "fewer items allowed than needed": (
         [("        max_items: 3\n", "        min_items: 4\n        max_items: 3\n")],
         "kinds.1.fields.3.min_items", "min_items 4 is above max_items 3"),
@@ -517,3 +526,14 @@ def test_list_shows_the_declared_label_field(example) -> None:  # type: ignore[n
     assert done.exit_code == 0, done.output
     line = next(ln for ln in done.output.splitlines() if ln.startswith("night-vigil"))
     assert line.rstrip().endswith("Heading here") and "Night Vigil" not in line
+
+
+def test_references_to_a_kind_that_could_not_be_built_are_not_reported(example) -> None:  # type: ignore[no-untyped-def]
+    """Only the GAM004 that says why the kind is missing — not one GAM002 per reference."""
+    content = example({"game.yaml": [("    items: guilds\n", "    items: schema\n")]})
+    (content / GAME / "guilds.yaml").write_text(
+        (content / GAME / "guilds.yaml").read_text("utf-8").replace("guilds:", "schema:", 1),
+        "utf-8")
+    report = check_dir(content, GAME)
+    codes = [d.code for d in report.diagnostics]
+    assert "GAM004" in codes and "GAM002" not in codes, [str(d) for d in report.diagnostics]

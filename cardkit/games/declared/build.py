@@ -198,6 +198,22 @@ def built_in_kinds(title: str) -> list[FileKind]:
     ]
 
 
+def _file_problem(kind: str, pattern: str, files: dict[str, str]) -> str | None:
+    """Why a kind's file pattern can never load its files (``files``: the patterns of the kinds
+    before it), or ``None``."""
+    if pattern in ("game.yaml", "strings.yaml") or pattern.startswith(("i18n/", "glossary/")):
+        return (f"kind {kind!r}: file {pattern!r} belongs to cardkit (the declaration, the "
+                "strings, the translations or the glossaries)")
+    if pattern in files:
+        return (f"kinds {files[pattern]!r} and {kind!r} both claim {pattern!r} (a file holds "
+                "one kind)")
+    if pattern.startswith("**/"):
+        return (f"kind {kind!r}: {pattern!r} matches files in sub-folders only (the pattern "
+                f"needs its '/'); `*` matches across folders, so {pattern[3:]!r} also takes the "
+                "game folder's own files")
+    return None
+
+
 def build_kinds(decl: GameDecl) -> Built:
     """The file kinds of a valid declaration, and the problems found on the way."""
     built = Built()
@@ -205,6 +221,7 @@ def build_kinds(decl: GameDecl) -> Built:
     names = {k.id for k in decl.kinds}
     icons = icons_of(decl)
     seen: set[str] = set()
+    files: dict[str, str] = {}
     for k, kind in enumerate(decl.kinds):
         if kind.id in BUILT_IN_KINDS or kind.id in seen:
             why = "is declared twice" if kind.id in seen else "is a kind every declared game has"
@@ -212,6 +229,11 @@ def build_kinds(decl: GameDecl) -> Built:
                                           ("kinds", k, "id")))
             continue
         seen.add(kind.id)
+        why = _file_problem(kind.id, kind.file, files)
+        files.setdefault(kind.file, kind.id)
+        if why is not None:  # the kind is not built: its files are not taken for another's
+            built.problems.append(Problem("GAM004", why, ("kinds", k, "file")))
+            continue
         made = _kind_models(decl.id, kind, k, names, icons, built)
         if made is not None:
             built.kinds.append(made)

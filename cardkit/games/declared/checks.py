@@ -81,7 +81,10 @@ def dangling_references(content: GameContent) -> Iterator[Finding]:
     """
     from ...core.suggest import did_you_mean
 
+    built = {k.name for k in content.game.kinds}
     for kind, name, target, many in _ref_fields(content):
+        if target not in built:  # a kind that could not be built (its GAM004 says why) has no
+            continue  # objects to name: every reference to it would be a false error
         known = content.index(target)
         broken = content.broken_ids.get(target, set())
         for rec in content.of(kind):
@@ -238,10 +241,7 @@ def declaration_problems(content: GameContent,
         if kind.label and (label is None or label.type not in ("text", "int", "enum")):
             yield Finding(f"kind {kind.id!r}: label {kind.label!r} is not a text, int or enum "
                           "field of the kind", None, ("kinds", k, "label"), file=display)
-        if kind.file in ("game.yaml", "strings.yaml") or kind.file.startswith("i18n/"):
-            yield Finding(f"kind {kind.id!r}: file {kind.file!r} belongs to cardkit (the "
-                          "declaration, the strings or the translations)", None,
-                          ("kinds", k, "file"), file=display)
+
     uses: dict[str, set[str | None]] = {}
     for d, deck in enumerate(decl.decks):
         at = ("decks", d)
