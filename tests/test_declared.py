@@ -537,3 +537,14 @@ def test_references_to_a_kind_that_could_not_be_built_are_not_reported(example) 
     report = check_dir(content, GAME)
     codes = [d.code for d in report.diagnostics]
     assert "GAM004" in codes and "GAM002" not in codes, [str(d) for d in report.diagnostics]
+
+
+def test_two_plain_boxes_that_overlap_are_gam005(example) -> None:  # type: ignore[no-untyped-def]
+    """Text over text (an outside review saw a name printed over a rules text); a box pushed
+    around a drawn (filled) box is not an overlap: the example's badges stay clean."""
+    content = example({"game.yaml": [("      - id: text\n        field: text\n",
+                                      "      - {id: extra, field: name, x: 10, y: 20, w: 20, h: 8}\n"
+                                      "      - id: text\n        field: text\n")]})
+    found = [d for d in check_dir(content, GAME).diagnostics if d.code == "GAM005"]
+    assert any("box 'text' overlaps box 'extra'" in d.message for d in found), \
+        [str(d) for d in check_dir(content, GAME).diagnostics]

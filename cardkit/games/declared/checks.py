@@ -282,7 +282,8 @@ def declaration_problems(content: GameContent,
 
 def boxes_inside(content: GameContent) -> Iterator[Finding]:
     """Every box of a template lies on the card of each deck that prints it (x + w within
-    the width, y + h within the height, in mm from the lower-left corner).
+    the width, y + h within the height, in mm from the lower-left corner), and no two plain
+    boxes (without ``fill``) overlap: their texts would print over each other.
 
     Bad:
         boxes:
@@ -311,6 +312,25 @@ def boxes_inside(content: GameContent) -> Iterator[Finding]:
                 yield Finding(f"box {box.id!r} ({box.x:g}+{box.w:g} x {box.y:g}+{box.h:g} mm) "
                               f"is not inside the {w:g} x {h:g} mm card of deck {deck.id!r}",
                               None, ("templates", t, "boxes", b), file=display)
+    for t, template in enumerate(decl.templates):
+        for b, c, why in _overlaps(template.boxes):
+            yield Finding(why, None, ("templates", t, "boxes", c), file=display)
+
+
+def _overlaps(boxes: Any) -> Iterator[tuple[int, int, str]]:
+    """Pairs of plain boxes whose rectangles share an area: their texts would print over each
+    other. A drawn box (``fill``) is a shape the other texts flow around (or hold, as a badge
+    holds its number), so it never collides."""
+    for b, one in enumerate(boxes):
+        for c in range(b + 1, len(boxes)):
+            two = boxes[c]
+            if one.fill is not None or two.fill is not None:
+                continue
+            dx = min(one.x + one.w, two.x + two.w) - max(one.x, two.x)
+            dy = min(one.y + one.h, two.y + two.h) - max(one.y, two.y)
+            if dx > 1e-6 and dy > 1e-6:
+                yield b, c, (f"box {two.id!r} overlaps box {one.id!r} by {dx:.3g} x {dy:.3g} mm: "
+                             "their texts would print over each other")
 
 
 FIT_CODE = CodeInfo("GAM006", Severity.ERROR, "a printed text does not fit its box",
@@ -337,7 +357,7 @@ def make_checks(built_problems: list[Problem]) -> tuple[Check, ...]:
         Check("GAM002", "a reference names no object of its kind", dangling_references),
         Check("GAM003", "a text names an icon the token registry does not have", unknown_icons),
         Check("GAM004", "the declaration does not fit together", consistent),
-        Check("GAM005", "a template's box lies outside its card", boxes_inside),
+        Check("GAM005", "a template's box lies outside its card or over another box", boxes_inside),
     )
 
 
