@@ -418,6 +418,10 @@ REVIEW = {  # name: (game.yaml edits, the pointer the GAM004 is at, words of its
     "a kind in cardkit's glossary folder": (
         [("    file: cards/*.yaml\n", "    file: glossary/*.yaml\n")],
         "kinds.1.file", "belongs to cardkit"),
+    "an icon letter the font cannot print": (
+        [('{token: coin, colour: "#d4a017", letter: "$"}',
+          '{token: coin, colour: "#d4a017", letter: "\u6f22"}')],
+        "tokens.0.letter", "has no glyph in the font"),
     "fewer items allowed than needed": (
         [("        max_items: 3\n", "        min_items: 4\n        max_items: 3\n")],
         "kinds.1.fields.3.min_items", "min_items 4 is above max_items 3"),

@@ -16,6 +16,7 @@ from typing import Any
 from ...core.content import GameContent
 from ...core.diagnostics import CodeInfo, Severity
 from ...core.spec import Check, Finding, duplicate_ids
+from ...pdf.fonts import BOLD, missing_glyphs
 from ...pdf.geometry import CARD_SIZES
 from .build import BUILT_IN_KINDS, Problem
 from .model import MAX_COPIES, BoxDecl, ColourBy, CustomSize, DeckDecl, GameDecl
@@ -228,6 +229,12 @@ def declaration_problems(content: GameContent,
                 yield Finding(f"{what} {name!r} is declared twice", None,
                               (key, i, "token" if what == "token" else "id"), file=display)
             seen.add(name)
+    for i, token in enumerate(decl.tokens):
+        letter = token.letter or token.token[:1].upper()
+        if not token.token.startswith("{") and missing_glyphs(letter, BOLD):
+            yield Finding(f"token {token.token!r}: the letter {letter!r} has no glyph in the "
+                          "font cardkit prints with; the disc would show an empty box", None,
+                          ("tokens", i, "letter" if token.letter else "token"), file=display)
     for t, template in enumerate(decl.templates):
         seen = set()
         for b, box in enumerate(template.boxes):
