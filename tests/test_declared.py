@@ -552,3 +552,10 @@ def test_two_plain_boxes_that_overlap_are_gam005(example) -> None:  # type: igno
     found = [d for d in check_dir(content, GAME).diagnostics if d.code == "GAM005"]
     assert any("box 'text' overlaps box 'extra'" in d.message for d in found), \
         [str(d) for d in check_dir(content, GAME).diagnostics]
+    # a drawn box (a shape, even without a fill) is one the texts flow around: no GAM005
+    content = example({"game.yaml": [("      - id: text\n        field: text\n",
+                                      "      - {id: extra, field: name, x: 10, y: 20, w: 20, h: 8,"
+                                      " shape: circle}\n"
+                                      "      - id: text\n        field: text\n")]})
+    found = [d for d in check_dir(content, GAME).diagnostics if d.code == "GAM005"]
+    assert not found, [str(d) for d in found]

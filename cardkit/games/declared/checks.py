@@ -326,12 +326,13 @@ def boxes_inside(content: GameContent) -> Iterator[Finding]:
 
 def _overlaps(boxes: Any) -> Iterator[tuple[int, int, str]]:
     """Pairs of plain boxes whose rectangles share an area: their texts would print over each
-    other. A drawn box (``fill``) is a shape the other texts flow around (or hold, as a badge
-    holds its number), so it never collides."""
+    other. A drawn box (``fill`` or ``shape``) is a shape the other texts flow around (or
+    hold, as a badge holds its number), so it never collides."""
     for b, one in enumerate(boxes):
         for c in range(b + 1, len(boxes)):
             two = boxes[c]
-            if one.fill is not None or two.fill is not None:
+            if one.fill is not None or two.fill is not None or one.shape is not None or \
+                    two.shape is not None:  # a drawn box (render.py `_shape`)
                 continue
             dx = min(one.x + one.w, two.x + two.w) - max(one.x, two.x)
             dy = min(one.y + one.h, two.y + two.h) - max(one.y, two.y)
