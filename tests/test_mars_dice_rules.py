@@ -289,7 +289,9 @@ def test_the_last_round_gives_every_player_one_more_turn_the_trigger_player_last
     assert s.details()["player_turns"] == [2, 2, 1]  # seat 2 had one turn before the trigger
 
 
-def test_solo_ends_after_fifty_turns_or_one_turn_after_the_globals() -> None:
+def test_solo_ends_after_fifty_turns_or_one_turn_after_all_three_globals() -> None:
+    """Facts addendum: solo is "50 turns to complete all three global parameters" — two done
+    neither end the game nor win it (an outside review saw solo 'won' with the oceans at 0)."""
     s = new(world(), players=1)
     for _ in range(49):
         produce(s)
@@ -301,10 +303,26 @@ def test_solo_ends_after_fifty_turns_or_one_turn_after_the_globals() -> None:
     s = new(world(), players=1)
     s.tracks[OXYGEN], s.tracks[TEMPERATURE] = 7, 9
     give(s, 0, heat=3)
+    convert(s, "heat")  # two of three at their maximum: the solo game goes on
+    assert s.globals_done() == 2 and s.last_round is None and not s.is_terminal()
+    produce(s)
+    assert not s.is_terminal() and s.details()["solo_won"] is False
+    s = new(world(), players=1)
+    s.tracks[OXYGEN], s.tracks[TEMPERATURE] = 7, 9
+    s.tracks[OCEANS] = s.world.tracks[OCEANS].levels
+    give(s, 0, heat=3)
     convert(s, "heat")
     assert s.last_round == 0 and not s.is_terminal()
     produce(s)
     assert s.is_terminal() and s.end_reason == "globals" and s.details()["solo_won"] is True
+
+
+def test_equal_vp_goes_to_the_most_production_dice() -> None:
+    """Facts addendum: "ties go to the most dice in production boxes, else shared"."""
+    s = new(world())
+    s.players[0].production = [2, 1, 1, 0, 1]
+    s.players[1].production = [0, 0, 0, 0, 1]
+    assert s.tiebreak() == [5.0, 1.0]
 
 
 def test_the_safety_limit_ends_a_stuck_game() -> None:

@@ -79,8 +79,7 @@ def details(self: MarsDiceState) -> dict[str, Any]:
         "end_reason": self.reason,
     }
     if len(self.players) == 1:
-        out["solo_won"] = self.last_round is not None \
-            or self.globals_done() >= w.rules.globals_to_end
+        out["solo_won"] = self.globals_done() >= self.globals_to_end()
     return out
 
 

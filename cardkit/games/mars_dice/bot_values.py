@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import hexmap
 from .payment import split, wilds_needed
-from .scoring import measure, places, symbols
+from .scoring import globals_target, measure, places, symbols
 
 if TYPE_CHECKING:
     from .engine import MarsDiceState
@@ -72,7 +72,7 @@ class Valuer:
         p = self.p = state.players[seat]
         fractions = sorted((lv / t.levels for t, lv in zip(w.tracks, state.tracks)),
                            reverse=True)
-        need = max(1, w.rules.globals_to_end)
+        need = max(1, globals_target(w, len(state.players)))
         progress = sum(fractions[:need]) / need if fractions else 1.0
         self.progress = progress
         if state.last_round is not None:
@@ -99,7 +99,7 @@ class Valuer:
         self.wild_v = max(sv, default=0.0) + WILD_EXTRA
         self.colour_ev = [sum(sv[s] for s in c.table) / len(c.table) if c.table else 0.0
                           for c in w.colours]
-        #: Solo: the tracks the win needs (the furthest ``globals_to_end``), each step worth more.
+        #: Solo: the tracks the win needs (all of them), each step worth more.
         self.solo: frozenset[int] = frozenset()
         if len(state.players) == 1:
             ranked = sorted(range(len(w.tracks)), key=lambda i: (

@@ -68,11 +68,13 @@ Rulings (as implemented):
   rest of the effects in progress). A blue card does not trigger on its own play.
 - The end: after a turn ends, if ``globals_to_end`` tracks are at their maximum and the last
   round has not begun, every player takes one last turn, starting with the next seat and ending
-  with the player who triggered it. Solo: the same, and the game also ends after ``solo_turns``
-  turns (``details()["solo_won"]``: the globals were done in time). A safety limit of
+  with the player who triggered it. Solo: the goal is every global track at its maximum (facts
+  addendum: "50 turns to complete all three global parameters"); the game ends one turn after
+  that, or after ``solo_turns`` turns (``details()["solo_won"]``: all were done in time). A safety limit of
   ``turn_limit`` (400) player turns ends a stuck game (``end_reason`` ``"turn-limit"``).
 - Scores: track VP (steps, tiles, immediate card VP, conversions, bonus-card gains) + end VP
-  (cards, bonus cards, milestones, awards). Ties are shared: the rules give no tie-break.
+  (cards, bonus cards, milestones, awards). Equal VP: the most dice in production boxes wins,
+  still equal a shared win (facts addendum, citing the revised rulebook; :meth:`tiebreak`).
 - Blue cards are used once between production turns, whichever action; a triggered effect does
   not use the card. Corporations without enough cards for everyone are dealt as many as there are.
 
@@ -372,7 +374,7 @@ class MarsDiceState(MovesMixin, EffectsMixin):
             if self.seat == self.last_round:
                 self._over("globals")
                 return
-        elif self.globals_done() >= rules.globals_to_end:
+        elif self.globals_done() >= self.globals_to_end():
             self.last_round = self.seat
         if n == 1 and p.turns >= rules.solo_turns:
             self._over("solo-turns")
@@ -389,6 +391,15 @@ class MarsDiceState(MovesMixin, EffectsMixin):
     def globals_done(self) -> int:
         """Tracks at their maximum."""
         return sum(1 for t, lv in zip(self.world.tracks, self.tracks) if lv >= t.levels)
+
+    def globals_to_end(self) -> int:
+        """Tracks at their maximum that end the game: ``rules.globals_to_end``; solo, every
+        track (the solo goal is all three global parameters within ``solo_turns``)."""
+        return scoring.globals_target(self.world, len(self.players))
+
+    def tiebreak(self) -> list[float]:
+        """Equal VP: the most dice in production boxes wins (still equal: a shared win)."""
+        return [float(sum(p.production)) for p in self.players]
 
     # -- results --------------------------------------------------------------------------------
     def is_terminal(self) -> bool:

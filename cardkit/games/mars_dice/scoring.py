@@ -9,7 +9,7 @@ second); a count of 0 never wins. Solo: the first-place VP when the count is at 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from .model import Measure
 from .world import World
@@ -117,3 +117,9 @@ def draw_awards(world: World, pool: list[int], rng: random.Random
     by_symbol = {a.symbol: a.id for a in world.awards.values()}
     awards = tuple(by_symbol[world.symbols[f]] for f in faces if world.symbols[f] in by_symbol)
     return award_dice, tuple(faces), awards
+
+
+def globals_target(world: Any, players: int) -> int:
+    """How many global tracks at their maximum end a game of ``players`` (solo: all of them,
+    the solo goal)."""
+    return len(world.tracks) if players == 1 else world.rules.globals_to_end
