@@ -416,7 +416,11 @@ def test_blue_actions_once_between_productions_and_free_actions_at_any_point() -
     assert ("use", "lab", 0) in legal and ("use", "lab", 1) not in legal  # main, and no heat
     s.apply(("take", "red"))
     give(s, 0, heat=1)
-    s.apply(("play", "vent"))  # seat 0 again only after seat 1
+    s.apply(("play", "vent"))
+    # the main action is resolved and Vent's free action is open: rulebook, free actions also
+    # "after the support or main action" — the turn ends when the player says so
+    assert s.phase == "done" and set(s.legal_actions()) == {("free", "vent", 0), ("end",)}
+    s.apply(("end",))  # seat 0 again only after seat 1
     s.apply(PRODUCTION), s.apply(KEEP), s.apply(DRAW)
     # the free action is offered when choosing the turn; it keeps the phase
     assert ("free", "vent", 0) in s.legal_actions()
@@ -436,6 +440,9 @@ def test_blue_actions_once_between_productions_and_free_actions_at_any_point() -
         s.apply(next(a for a in s.legal_actions() if a[0] == "return"))
     s.apply(KEEP), s.apply(DRAW)
     assert s.players[0].used == set()
+    # "even at the end of a production turn": the refreshed Vent may be used before it ends
+    assert s.phase == "done" and ("free", "vent", 0) in s.legal_actions()
+    s.apply(("end",))
     produce(s)  # seat 1
     # a free action is legal while producing, and the production goes on
     s.apply(PRODUCTION)

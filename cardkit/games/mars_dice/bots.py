@@ -51,7 +51,7 @@ from typing import Any
 from ...sim.protocol import Action, BotSpec
 from .bot_plan import PROGRESS, Plan, after_support, pruned, support_actions
 from .bot_values import SHORT, Valuer
-from .moves import ACTIONS, DRAW, KEEP, PASS, PRODUCTION, STOP
+from .moves import ACTIONS, DRAW, END_TURN, KEEP, PASS, PRODUCTION, STOP
 
 #: A free action is taken when it gains at least this much more than it spends.
 FREE_MIN = 0.15
@@ -105,10 +105,12 @@ class GreedyBot:
                 return self.planned.pop(0)
             self.planned = []
         v = Valuer(state, seat, self.future, self.builder, self.areas, self.memo)
-        if phase in ("choose", "return", "discard", "support", "main"):
+        if phase in ("choose", "return", "discard", "support", "main", "done"):
             free = self._free(v, legal)
             if free is not None:
                 return free
+        if phase == "done":
+            return END_TURN
         if phase == "choose":
             return self._turn(v, legal)
         if phase == "support":

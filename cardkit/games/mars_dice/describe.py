@@ -66,4 +66,6 @@ def describe(state: MarsDiceState, action: Any) -> str:
         return f"set a die {action[1]} → {action[2]}"
     if kind == "stop":
         return "stop turning dice"
+    if kind == "end":
+        return "end the turn"
     return "pass"

@@ -30,9 +30,11 @@ Each turn begins with ``("production",)`` or ``("actions",)``.
   blue card whose timing is the phase's (support in support; support or main in main). Main
   only: ``("play", card_id)`` a hand card paying its exact cost; ``("convert", conversion_id)``.
 - ``("free", card_id, k)`` an unused blue card's free action: legal at every decision of the
-  player's own turn (choosing the turn, returning, discarding, support, main) while affordable;
-  the phase stays where it was. The turn ends as soon as the main action (or the production) is
-  resolved, so a free action "after the main action" is taken before it.
+  player's own turn (choosing the turn, returning, discarding, support, main, and ``done``)
+  while affordable; the phase stays where it was. Rulebook: free actions may be taken "before
+  or after the support or main action, and even at the start or at the end of a production
+  turn": when the main action (or the production) is resolved and a free action is open, the
+  phase is ``done``, offering the free actions and ``("end",)``; with none open the turn ends.
 - ``("pass",)`` only when no other action of the phase (free actions aside) is legal.
 - Pending choices inside effects, resolved before anything else continues: ``("place", tile_id,
   area_id)`` for each legal area (none: the effect is skipped); ``("set", from_symbol,
@@ -280,7 +282,9 @@ class MarsDiceState(MovesMixin, EffectsMixin):
             if self.phase == "support":
                 self.phase = "main"
             else:
-                self._end_turn()
+                self._finish()
+        elif kind == "end":  # the turn's last free actions are done
+            self._end_turn()
         elif kind == "free":
             self.back = self.phase
             self._use(p, a[1], a[2], "back")
@@ -339,6 +343,14 @@ class MarsDiceState(MovesMixin, EffectsMixin):
         self._check_milestones()
         self._drain()
 
+    def _finish(self) -> None:
+        """The main action (or the production) is resolved: the turn ends, unless a free
+        action is open — the rulebook allows them "after the main action, and even at the end
+        of a production turn" — then the player takes those or ends the turn (``done``)."""
+        self.phase = "done"
+        if not self._free(self.me):
+            self._end_turn()
+
     def _resume(self) -> None:
         after, self.resume = self.resume, ""
         if after == "main":
@@ -346,7 +358,7 @@ class MarsDiceState(MovesMixin, EffectsMixin):
         elif after == "back":
             self.phase = self.back
         elif after == "end":
-            self._end_turn()
+            self._finish()
         elif after == "corporation":
             self._produce(self.me)
             self._check_milestones()

@@ -18,8 +18,10 @@ KEEP: tuple[str] = ("keep",)
 DRAW: tuple[str] = ("draw",)
 PASS: tuple[str] = ("pass",)
 STOP: tuple[str] = ("stop",)
-#: Phases in which the seat's free actions are offered.
-FREE_PHASES = frozenset({"choose", "return", "discard", "support", "main"})
+END_TURN: tuple[str] = ("end",)
+#: Phases in which the seat's free actions are offered (``done``: after the main action or
+#: the production, before the turn ends).
+FREE_PHASES = frozenset({"choose", "return", "discard", "support", "main", "done"})
 
 
 class MovesMixin:
@@ -78,6 +80,8 @@ class MovesMixin:
                 out.append(KEEP)
         elif phase == "discard":
             out = [*(("discard", c) for c in p.hand), DRAW]
+        elif phase == "done":
+            out = [END_TURN]
         else:  # support, main
             out = self._support(p)
             if phase == "main":
