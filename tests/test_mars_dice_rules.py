@@ -138,6 +138,25 @@ def test_a_greenery_with_the_oxygen_done_is_still_placed_and_its_raise_scores_on
     assert s.players[1].sources == {"tiles": 1, "steps": 1} and s.players[1].wilds == 1
 
 
+def test_a_greenery_with_no_free_land_area_still_raises_the_oxygen() -> None:
+    """4 plants are never paid for nothing (an outside review: no tile, no raise, no VP, while
+    a blocked ocean scores): the raise happens without the tile."""
+    s = new(world())
+    w = s.world
+    green = w.tile_ids["greenery"]
+    for i, area in enumerate(w.areas):
+        if not area.ocean:
+            s.board[i], s.owner[i] = green, 1
+            s.players[1].tiles[green] += 1
+            s.tiles_left[green] -= 1
+    before = s.tracks[OXYGEN]
+    give(s, 0, plant=4)
+    s.apply(ACTIONS), s.apply(("take", "yellow"))
+    s.apply(("convert", "greenery"))
+    assert s.phase != "place" and s.tracks[OXYGEN] == before + 1
+    assert s.players[0].sources.get("steps", 0) == w.tracks[OXYGEN].vp_per_step
+
+
 # -- tiles ----------------------------------------------------------------------------------------
 
 def test_a_city_never_goes_next_to_a_city() -> None:

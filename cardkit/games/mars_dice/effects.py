@@ -195,9 +195,11 @@ class EffectsMixin:
             self._push(bonus, "steps")
 
     def _tile(self, p: Player, tile: int, source: str) -> bool:
-        """A tile effect: a pending placement, or (no legal area) nothing — but an ocean-area
+        """A tile effect: a pending placement, or (no legal area) no tile — but an ocean-area
         tile that cannot go down (its track at the maximum, none left, no free ocean area)
-        scores its track's ``vp_past_maximum``, the VP of raising a completed parameter."""
+        scores its track's ``vp_past_maximum``, the VP of raising a completed parameter, and a
+        land tile with a track (a greenery) still raises it, so a paid conversion is never for
+        nothing."""
         w = self.world
         facts = w.tiles[tile]
         blocked = self.tiles_left[tile] <= 0 or not hexmap.legal_areas(w, self.board, tile)
@@ -207,6 +209,8 @@ class EffectsMixin:
                 self._add_vp(p, track.vp_past_maximum, "steps")
                 return False
         if blocked:
+            if facts.track >= 0:  # a greenery with no free land area still raises oxygen (or
+                self._push([Step(facts.track)], "steps")  # +1 past its maximum), as an ocean
             return False
         self.phase = "place"
         self.choice = tile
