@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .deck import Strings, _english
-from .fitcheck import require_fit
+from .fit import require_fit
 from .fonts import BOLD, REGULAR, register_fonts
 from .geometry import MM_TO_PT, Box
 from .layout import Face, FaceBuilder, Frame, TextSource

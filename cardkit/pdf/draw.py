@@ -4,7 +4,7 @@ card per page with TrimBox/BleedBox.
 
 :func:`render` builds every face it will draw (cards, backs, the game's extra pages, the generic
 pages of :mod:`.pages` and :mod:`.calibration`, every footer), refuses the lot through
-:func:`~cardkit.pdf.fitcheck.require_fit` if any text does not fit, and only then draws. The
+:func:`~cardkit.pdf.fit.require_fit` if any text does not fit, and only then draws. The
 output is deterministic: reportlab runs in invariant mode (no dates, fixed ids).
 """
 
@@ -18,7 +18,7 @@ from typing import Any, Literal
 from . import calibration, pages
 from ..core.spec import signature_of
 from .deck import PrintCard, PrintDeck
-from .fitcheck import require_fit
+from .fit import require_fit
 from .fonts import REGULAR, register_fonts
 from .geometry import MM_TO_PT, Band, Box, Sheet, SheetOptions, layout, single_page
 from .layout import Face, FaceBuilder, TextSource
@@ -226,7 +226,7 @@ class _Faces:
 def render(deck: PrintDeck, opts: PdfOptions) -> PdfResult:
     """Check every face, then draw the deck into PDF bytes.
 
-    Raises :class:`~cardkit.pdf.fitcheck.FitError` (nothing drawn) when a text of any face does
+    Raises :class:`~cardkit.pdf.fit.FitError` (nothing drawn) when a text of any face does
     not fit, and :class:`~cardkit.pdf.geometry.GeometryError` for impossible options.
     """
     from reportlab.pdfgen.canvas import Canvas

@@ -9,12 +9,14 @@ badges, in its locale, on every template, the generic pages included.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from typing import Any
 
 from ..core.diagnostics import Diagnostic, Severity
-from ..core.errors import UsageProblem
 from ..i18n.locale import Locale, Plural
+from ..i18n.lookup import Localizer
+from . import draw
+from .board import faces as board_faces
+from .fit import FitError, Unfit, require_fit, unfit  # noqa: F401 - re-exported
 from .geometry import GeometryError, SheetOptions
 from .layout import Face, Placed
 
@@ -22,44 +24,6 @@ from .layout import Face, Placed
 ENGLISH = Locale(code="en", name="English", native_name="English", scripts=["Latin"],
                  plural=Plural(categories=["one", "other"], gettext="nplurals=2; plural=(n != 1);"),
                  decimal=".", group=[","], quotes=["\u201c", "\u201d"])
-
-
-@dataclass(frozen=True, slots=True)
-class Unfit:
-    """A text that does not fit: on which face, and why."""
-
-    face: str
-    placed: Placed
-
-    def __str__(self) -> str:
-        where = f" [{self.placed.source}]" if self.placed.source else ""
-        return f"{self.face}: {self.placed.text[:60]!r}{where} {self.placed.message()}"
-
-
-class FitError(UsageProblem):
-    """Faces with texts that do not fit: nothing is printed (exit code 1)."""
-
-    exit_code = 1
-
-    def __init__(self, unfit: list[Unfit]) -> None:
-        n = len(unfit)
-        lines = "\n".join(f"  {u}" for u in unfit[:20])
-        more = f"\n  … and {n - 20} more" if n > 20 else ""
-        super().__init__(f"{n} text{'' if n == 1 else 's'} do{'es' if n == 1 else ''} not fit "
-                         f"on the printed faces; nothing was written:\n{lines}{more}")
-        self.unfit = unfit
-
-
-def unfit(faces: Iterable[tuple[str, Face]]) -> list[Unfit]:
-    """Every text that does not fit on the given ``(label, face)`` pairs."""
-    return [Unfit(label, p) for label, face in faces for p in face.problems()]
-
-
-def require_fit(faces: Iterable[tuple[str, Face]]) -> None:
-    """Raise :class:`FitError` when any text of the faces does not fit."""
-    found = unfit(faces)
-    if found:
-        raise FitError(found)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -79,7 +43,6 @@ def game_faces(game: Any, content: Any, loc: Any, units: str
 
     The key does not depend on the locale, so a face can be compared across locales.
     """
-    from . import draw
 
     for deck in game.print_decks(content, loc, units):
         deck.strings, deck.locale, deck.number = loc.string, loc.code, loc.number
@@ -104,7 +67,6 @@ def game_faces(game: Any, content: Any, loc: Any, units: str
                     yield (deck.id, "generic", label, f"{w:g}x{h:g}"), f"{deck.id} {label}", face
     boards = getattr(game, "print_boards", None)
     if boards is not None:
-        from .board import faces as board_faces
 
         for board in boards(content, loc):
             for w, h in CHECK_PAGES:
@@ -120,7 +82,6 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
     content field they come from; translations get I18N018 at their overlay entry, and I18N021
     (a warning) when they print at under :data:`SMALL_RATIO` of the English's size.
     """
-    from ..i18n.lookup import Localizer
 
     game = content.game
     code_info = getattr(game, "fit_code", None)
@@ -168,7 +129,6 @@ def fit_errors(content: Any, overlay: Any, locale: Any, refs: set[tuple[str, str
     Only faces that print one of ``refs`` are laid out (what an import checks before it
     writes); the English comparison (I18N021) is left to ``cardkit check``.
     """
-    from ..i18n.lookup import Localizer
 
     game = content.game
     if getattr(game, "print_decks", None) is None:

@@ -26,7 +26,9 @@ from typing import Any
 
 from ...sim.protocol import Action, BotSpec
 from .bot_rails import RailPlanner, start_hex
-from .effects import FAILABLE, bonus_usable, can_use
+from .effects import bonus_usable, can_use
+from .feasibility import FAILABLE
+from .game import TrainsGame
 from .model import (BuyRule, Coins, LayRail, Modify, PlaceStation, PriorityBot,
                     ReturnWaste)
 from .policy import default_answer
@@ -43,7 +45,7 @@ class RandomBot:
 
     name: str = "random"
 
-    def choose(self, state: TrainsState, seat: int, rng: random.Random) -> Action:
+    def choose(self, state: TrainsGame, seat: int, rng: random.Random) -> Action:
         """A uniformly random legal action."""
         return rng.choice(list(state.legal_actions()))
 

@@ -3,9 +3,13 @@
 Each hook says when it can be carried out (``can``: checked before the card's effect is offered,
 and again when the hook runs; ``False`` then aborts the rest of the card) and what it does
 (``run``). Every choice inside a hook is the player's: it is asked with
-:func:`effects.ask`, never decided here. Attacks go to each other player clockwise from the
+:func:`.work.ask`, never decided here. Attacks go to each other player clockwise from the
 attacker's left; a player holding a Reaction card is first asked whether to reveal it (then the
 attack does not affect them) — the only card play in another player's turn.
+
+The hooks build on the work stack (``work.py``) and the feasibility walk (``feasibility.py``,
+which Stationmaster Office asks with this module's own :data:`HOOK_IMPLS`); the effect steps
+(``effects.py``) build on them, never the other way round.
 """
 
 from __future__ import annotations
@@ -13,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .effects import ask, discard_one, push_steps
+from .feasibility import feasible
 from .model import Draw
 from .state import Op, TrainsState
+from .work import ask, discard_one, push_steps
 
 Can = Callable[[TrainsState, int, int, int], bool]  # (state, seat, coins, hand size) -> bool
 
@@ -166,15 +171,13 @@ def _copyable(state: TrainsState, seat: int, coins: int | None = None,
               hand: int | None = None) -> list[str]:
     """Action cards in hand the Office can copy now (or with ``coins`` and ``hand`` cards, as
     the feasibility walk has them: the Office itself no longer in hand)."""
-    from .effects import feasible
-
     w = state.world
     cards = state.players[seat].hand
     extra = 0 if coins is None else coins - state.coins
     gone = 0 if hand is None else len(cards) - hand
     return [c for c in sorted(set(cards))
             if c in w.actions and c != "stationmaster-office" and w.cards[c].effect
-            and feasible(state, seat, w.cards[c].effect, extra, gone)]
+            and feasible(state, seat, w.cards[c].effect, extra, gone, hooks=HOOK_IMPLS)]
 
 
 def _can_copy(state: TrainsState, seat: int, coins: int, hand: int) -> bool:

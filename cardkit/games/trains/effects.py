@@ -1,7 +1,8 @@
 """How Trains cards act: playing, buying, route bonus abilities, and the effect steps, with every
 choice a card asks for handed to the player as a decision.
 
-A card's effect runs as work on a stack (``state.work``): one op per step, top to bottom. A step
+A card's effect runs as work on a stack (``state.work``, see ``work.py``): one op per step, top
+to bottom, carried out by :func:`run`. A step
 that needs a choice sets ``state.pending`` (who chooses, what kind, the options, and the op that
 continues with the answer) and the work stops until the answer comes as an action. All or
 nothing: an effect is offered only when every step of it can be carried out (:func:`feasible`,
@@ -9,6 +10,10 @@ which follows the card's own coins and modifiers, so Government Subsidy's +2 pay
 each choice offers only options after which the rest can still be carried out; a step that finds
 it cannot be carried out after all aborts the rest of its card (:func:`abort`). Gaining Waste
 from an empty pile is never a failure (the rulebook's one exception).
+
+This module is the top of the card machinery: it builds on the work stack (``work.py``), the
+feasibility walk (``feasibility.py``) and the card hooks (``cardhooks.py``), none of which
+imports it.
 """
 
 from __future__ import annotations
@@ -17,12 +22,20 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from ...sim.protocol import IllegalAction
+from .cardhooks import HOOK_IMPLS
+from .feasibility import FAILABLE, rail_then
+from .feasibility import feasible as feasible_with
 from .model import (Choose, Coins, DiscardFor, Draw, DrawDiscard, GainWaste, Hook, LayRail, Modify,
                     Optional_, PayWaste, PlaceStation, ReturnWaste, RevealUntil, TrashSelf,
                     VpToken)
-from .feasibility import FAILABLE, feasible, rail_then
 from .state import COINS_ONLY, Op, TrainsState
+from .work import STEP, abort, ask, discard_one, push_steps, rest_of
 
+
+def feasible(state: TrainsState, seat: int, steps: Sequence[Any], coins_first: int = 0,
+             in_hand: int = 0) -> bool:
+    """:func:`.feasibility.feasible` with the engine's hooks (``cardhooks.HOOK_IMPLS``)."""
+    return feasible_with(state, seat, steps, coins_first, in_hand, hooks=HOOK_IMPLS)
 
 
 # -- starting actions --------------------------------------------------------------------------
@@ -164,7 +177,7 @@ def answer(state: TrainsState, action: tuple[Any, ...]) -> None:
     run(state)
 
 
-# -- the work stack ----------------------------------------------------------------------------
+# -- running the work stack --------------------------------------------------------------------
 
 def start(state: TrainsState, seat: int, steps: Sequence[Any], cid: str) -> None:
     """Run a card's steps as a new frame (to the end, or to the first choice)."""
@@ -173,38 +186,16 @@ def start(state: TrainsState, seat: int, steps: Sequence[Any], cid: str) -> None
     run(state)
 
 
-def push_steps(state: TrainsState, seat: int, frame: int, steps: Sequence[Any], cid: str) -> None:
-    """Put steps on the work stack so that the first one runs next."""
-    work = state.work
-    for step in reversed(steps):
-        work.append((_op_step, seat, frame, step, cid))
-
-
 def run(state: TrainsState) -> None:
-    """Do the pending work until it is all done or a choice is asked."""
+    """Do the pending work until it is all done or a choice is asked: a card step by its kind
+    (:data:`STEPS`), any other op by calling it."""
     work = state.work
     while work and state.pending is None:
         op = work.pop()
-        op[0](state, op)
-
-
-def ask(state: TrainsState, seat: int, kind: str, options: Sequence[Any], cont: Op) -> None:
-    """Hand a choice to a player; ``cont`` continues with the answer appended."""
-    state.pending = (seat, kind, tuple(options), cont)
-
-
-def abort(state: TrainsState, frame: int) -> None:
-    """A step cannot be carried out: drop the rest of its card."""
-    state.work[:] = [op for op in state.work if op[2] != frame]  # in place: run() holds it
-
-
-def rest_of(state: TrainsState, frame: int) -> list[Any]:
-    """The steps of a frame still to run, in order."""
-    return [op[3] for op in reversed(state.work) if op[2] == frame and op[0] is _op_step]
-
-
-def _op_step(state: TrainsState, op: Op) -> None:
-    STEPS[type(op[3])](state, op[1], op[2], op[3], op[4])
+        if op[0] is STEP:
+            STEPS[type(op[3])](state, op[1], op[2], op[3], op[4])
+        else:
+            op[0](state, op)
 
 
 # -- the steps ---------------------------------------------------------------------------------
@@ -247,7 +238,7 @@ def _lay_rail(state: TrainsState, seat: int, frame: int, step: LayRail, cid: str
     options = state.rail_options(seat, state.coins)
     rest = rest_of(state, frame)
     if options and any(isinstance(s, FAILABLE) for s in rest):
-        options = [h for h in options if rail_then(state, seat, h, rest)]
+        options = [h for h in options if rail_then(state, seat, h, rest, hooks=HOOK_IMPLS)]
     if not options:
         abort(state, frame)
         return
@@ -336,27 +327,6 @@ def _draw_discard(state: TrainsState, seat: int, frame: int, step: DrawDiscard, 
         state.work.append((discard_one, seat, frame, None, True))
 
 
-def discard_one(state: TrainsState, op: Op) -> None:
-    """``(discard_one, seat, frame, type_or_None, must)``: the player discards one card of a
-    type (any card for ``None``) of their choice; with none to discard, a ``must`` aborts the
-    card, otherwise nothing happens (an attacked player shows a hand without one)."""
-    seat, frame, kind, must = op[1], op[2], op[3], op[4]
-    hand = state.players[seat].hand
-    types = state.world.cards
-    options = sorted({c for c in hand if kind is None or kind in types[c].types})
-    if not options:
-        if must:
-            abort(state, frame)
-        return
-    ask(state, seat, "discard", options, (_op_discard_do, seat, frame))
-
-
-def _op_discard_do(state: TrainsState, op: Op) -> None:
-    p = state.players[op[1]]
-    p.hand.remove(op[-1])
-    p.discard.append(op[-1])
-
-
 def _reveal_until(state: TrainsState, seat: int, frame: int, step: RevealUntil, cid: str) -> None:
     p = state.players[seat]
     found, aside = 0, state.revealed
@@ -432,8 +402,6 @@ STEPS: dict[type, Callable[..., None]] = {
     DrawDiscard: _draw_discard, RevealUntil: _reveal_until, VpToken: _vp_token,
     TrashSelf: _trash_self, Hook: _hook, Optional_: _optional, Choose: _choose,
 }
-
-from .cardhooks import HOOK_IMPLS  # noqa: E402  (the hooks build on the steps above)
 
 __all__ = ["FAILABLE", "feasible", "play_actions", "can_use", "play", "play_trains", "buy",
            "bonus_usable", "use_bonus", "answer", "start", "push_steps", "run", "ask", "abort",

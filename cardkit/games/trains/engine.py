@@ -1,6 +1,7 @@
 """Trains' rules as an engine: base Trains and Trains: Rising Sun, 2-4 players, Tokyo or Osaka.
 
-Rulings (from the Greek Rising Sun rulebook; ``state.py`` and ``effects.py`` carry them out):
+Rulings (from the Greek Rising Sun rulebook; ``game.py``, ``effects.py`` and ``cardhooks.py``
+carry them out over the state of ``state.py``):
 
 - Setup: the rules set's fixed piles plus 8 kingdom piles (a preset, or drawn from the set's
   randomizers); start decks (7 Normal Train, 2 Lay Rails, 1 Station Expansion) dealt, the Lay
@@ -36,12 +37,13 @@ from typing import Any
 from ...core.content import GameContent
 from ...sim.options import on_off
 from .cardhooks import HOOK_IMPLS
+from .game import TrainsGame
 from .model import Choose, Hook, Optional_, TrainsCard
 from .state import END, PLAY_TRAINS, Player, TrainsState
 from .world import WASTE, TrainsWorld
 
-__all__ = ["END", "PLAY_TRAINS", "WASTE", "Player", "TrainsEngine", "TrainsState", "TrainsWorld",
-           "make_engine", "unplayable", "unplayable_steps"]
+__all__ = ["END", "PLAY_TRAINS", "WASTE", "Player", "TrainsEngine", "TrainsGame", "TrainsState",
+           "TrainsWorld", "make_engine", "unplayable", "unplayable_steps"]
 
 
 def unplayable_steps(steps: list[Any]) -> str | None:
@@ -83,7 +85,7 @@ class TrainsEngine:
     min_players: int = 2
     max_players: int = 4
 
-    def new_game(self, players: int, rng: random.Random) -> TrainsState:
+    def new_game(self, players: int, rng: random.Random) -> TrainsGame:
         """Set up a game; the start rails are the first actions."""
         if not self.min_players <= players <= self.max_players:
             raise ValueError("Trains is for 2-4 players")
@@ -113,10 +115,10 @@ class TrainsEngine:
         if cap is not None:  # the 2-player maps: at most this many cards per pile (not Waste)
             supply = {c: (n if c == world.waste else min(n, cap)) for c, n in supply.items()}
         stations = md.map.station_tokens or rules.station_tokens
-        state = TrainsState(world, map_id, state_players, rng, supply, kingdom, self.setup_id,
-                            md.map.rails_per_player or rules.rails_per_player, stations,
-                            stations_left=stations, setup_left=players,
-                            player_turns=[0] * players, initial_supply=dict(supply))
+        state = TrainsGame(world, map_id, state_players, rng, supply, kingdom, self.setup_id,
+                           md.map.rails_per_player or rules.rails_per_player, stations,
+                           stations_left=stations, setup_left=players,
+                           player_turns=[0] * players, initial_supply=dict(supply))
         if self.routes and md.bonuses:
             cards = [b.id for b in md.bonuses][:rules.route_bonuses or 5]
             rng.shuffle(cards)

@@ -1,10 +1,13 @@
 """Whether a card's effect can be carried out, before anything of it is applied (all or
 nothing): a walk over its steps that follows the card's own coins and modifiers, searches
-several rails together, and asks each hook's condition."""
+several rails together, and asks each hook's condition.
+
+The hooks are passed in (``hooks``: name -> an object with ``can``, ``pays`` and ``discards``,
+as ``cardhooks.HOOK_IMPLS``): this module is below the hooks, some of which ask it in turn."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from .model import (Choose, Coins, Draw, DrawDiscard, GainWaste, Hook, LayRail, Modify, Optional_,
@@ -13,23 +16,17 @@ from .state import TrainsState
 
 #: The steps that can fail (or contain steps that can).
 FAILABLE = (LayRail, PlaceStation, Hook, DrawDiscard, Choose, Optional_, ReturnWaste, PayWaste)
-_HOOKS: dict[str, Any] = {}
-
-
-def _hook_impls() -> dict[str, Any]:
-    if not _HOOKS:  # the hooks module builds on the effects that build on this one
-        from .cardhooks import HOOK_IMPLS
-        _HOOKS.update(HOOK_IMPLS)
-    return _HOOKS
+Hooks = Mapping[str, Any]  # hook name -> its implementation (``cardhooks.HookImpl``)
 
 
 def feasible(state: TrainsState, seat: int, steps: Sequence[Any], coins_first: int = 0,
-             in_hand: int = 0) -> bool:
+             in_hand: int = 0, *, hooks: Hooks) -> bool:
     """Whether every step can be carried out, top to bottom, from the state now (plus
     ``coins_first`` coins the play gives before the effect): rails affordable and connected
     (several rails searched together), a free station slot, a hook's condition, cards to
     discard; the card's own coins and modifiers count for its later steps. ``in_hand``: cards
-    still in hand that will have left it (the card about to be played)."""
+    still in hand that will have left it (the card about to be played); ``hooks``: the hook
+    implementations a ``hook`` step is looked up in (an unknown hook cannot be carried out)."""
     shape = _shape(steps)
     if shape is None:
         return True
@@ -38,7 +35,7 @@ def feasible(state: TrainsState, seat: int, steps: Sequence[Any], coins_first: i
     if shape[0] == "station":
         return state.free_slots() > 0
     p = state.players[seat]
-    return _walk(state, seat, list(steps), state.coins + coins_first, (), 0,
+    return _walk(state, hooks, seat, list(steps), state.coins + coins_first, (), 0,
                  len(p.hand) - in_hand, len(p.deck) + len(p.discard), None)
 
 
@@ -72,8 +69,9 @@ def _shape(steps: Sequence[Any]) -> tuple[Any, ...] | None:
     return shape
 
 
-def _walk(state: TrainsState, seat: int, steps: list[Any], coins: int, extra: tuple[int, ...],
-          stations: int, hand: int, drawable: int, mods: dict[str, int] | None) -> bool:
+def _walk(state: TrainsState, hooks: Hooks, seat: int, steps: list[Any], coins: int,
+          extra: tuple[int, ...], stations: int, hand: int, drawable: int,
+          mods: dict[str, int] | None) -> bool:
     for i, step in enumerate(steps):
         kind = type(step)
         if kind is Coins:
@@ -95,7 +93,7 @@ def _walk(state: TrainsState, seat: int, steps: list[Any], coins: int, extra: tu
                 options = state.rail_costs(seat, coins, extra)
             finally:
                 state.mods = saved
-            return any(_walk(state, seat, rest, coins - c, extra + (h,), stations, hand,
+            return any(_walk(state, hooks, seat, rest, coins - c, extra + (h,), stations, hand,
                              drawable, mods) for h, c in options)
         elif kind is ReturnWaste:
             # "return one Waste" cannot be carried out without one; "all"/"any number" can
@@ -115,26 +113,28 @@ def _walk(state: TrainsState, seat: int, steps: list[Any], coins: int, extra: tu
                 return False
             hand -= step.discard
         elif kind is Hook:
-            impl = _hook_impls().get(step.name)
+            impl = hooks.get(step.name)
             if impl is None or not impl.can(state, seat, coins, hand):
                 return False
             coins -= impl.pays
             hand -= impl.discards
         elif kind is Choose:
             rest = steps[i + 1:]
-            return any(_walk(state, seat, list(opt) + rest, coins, extra, stations, hand,
+            return any(_walk(state, hooks, seat, list(opt) + rest, coins, extra, stations, hand,
                              drawable, mods) for opt in step.options)
         elif kind is Optional_:
             rest = steps[i + 1:]
-            return _walk(state, seat, list(step.steps) + rest, coins, extra, stations, hand,
-                         drawable, mods) or _walk(state, seat, rest, coins, extra, stations,
-                                                  hand, drawable, mods)
+            return _walk(state, hooks, seat, list(step.steps) + rest, coins, extra, stations,
+                         hand, drawable, mods) or _walk(state, hooks, seat, rest, coins, extra,
+                                                        stations, hand, drawable, mods)
     return True
 
 
-def rail_then(state: TrainsState, seat: int, hex_id: int, rest: list[Any]) -> bool:
-    """Whether the rest of a card can be carried out after a rail on ``hex_id``."""
+def rail_then(state: TrainsState, seat: int, hex_id: int, rest: list[Any], *,
+              hooks: Hooks) -> bool:
+    """Whether the rest of a card can be carried out after a rail on ``hex_id`` (``hooks``: as
+    for :func:`feasible`)."""
     coins = state.rail_cost(seat, hex_id, connected=True)[0]  # type: ignore[index]
     p = state.players[seat]
-    return _walk(state, seat, rest, state.coins - coins, (hex_id,), 0, len(p.hand),
+    return _walk(state, hooks, seat, rest, state.coins - coins, (hex_id,), 0, len(p.hand),
                  len(p.deck) + len(p.discard), None)

@@ -20,7 +20,6 @@ class RailsMixin:
     stations_left: int
     fronts: dict[int, tuple[int, list[int], int]]
     rail_memo: tuple[Any, list[tuple[int, int]]]
-    _turns: int
     rails_left: Any  # (seat) -> rails the player has not laid yet; defined on the state
 
     def rail_cost(self, seat: int, hex_id: int, connected: bool = False) -> tuple[int, int] | None:

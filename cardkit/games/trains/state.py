@@ -1,28 +1,20 @@
 """A game of Trains in progress: cards, rails, stations, route bonus cards, the turn, and the
-decision a card is waiting on.
+decision a card is waiting on — the data, its queries (scores, invariants, details) and the
+primitive card moves every rule uses (draw, reveal, gain and return Waste, trash).
 
-Actions (what :meth:`TrainsState.legal_actions` offers):
-
-- ``("start", hex)``: a start rail, in turn order, before the first turn;
-- ``("play", card)``: play a card and use its effects (offered only when every step of them can
-  be carried out); ``("play", card, "coins")``: play it for its coins only (an Action's effects
-  are optional; any card whose effects cannot be carried out may still be played for coins);
-  ``("play_trains",)``: every Train card in hand that has no effect, at once;
-- ``("buy", card)``, and ``("buy", card, "deck")`` while a "may put bought cards on the deck"
-  effect runs; ``("bonus", id)``: use a held route bonus card's ability; ``("end",)``;
-- while a card waits on a choice, only that choice: ``(kind, value)`` for each option, asked of the
-  player who makes it (an attacked player answers in the attacker's turn).
+This module holds no rules of play: the actions on offer and carrying them out are in
+``game.py`` (:class:`.game.TrainsGame`, the simulation's state), the card effects in
+``effects.py``; both build on this module, which imports neither.
 """
 
 from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from ...sim.protocol import Action, IllegalAction, InvariantError
+from ...sim.protocol import Action, InvariantError
 from .model import TrainsCard
 from .rails import RailsMixin
 from .world import MapData, TrainsWorld
@@ -92,9 +84,9 @@ class TrainsState(RailsMixin):
     fronts: dict[int, tuple[int, list[int], int]] = field(default_factory=dict)
     memo: tuple[Any, bool] = ((), False)  # the last feasibility answer (effects.can_use)
     rail_memo: tuple[Any, list[tuple[int, int]]] = ((), [])  # the last rail_costs answer
-    _turns: int = 0
+    actions_taken: int = 0  # actions applied so far (the protocol's ``turns``)
     rounds: int = 0
-    _end: str = ""
+    end_cause: str = ""  # why the game ended (the protocol's ``end_reason``), "" while running
     total_cards: int = 0
 
     # -- lookups -------------------------------------------------------------------------------
@@ -190,120 +182,14 @@ class TrainsState(RailsMixin):
         """A trashed card leaves the game: it goes back to the box, never to a supply pile."""
         self.trash.append(cid)
 
-    # -- protocol ------------------------------------------------------------------------------
+    # -- protocol (queries; the moves are ``game.TrainsGame``'s) --------------------------------
     def current_player(self) -> int:
         """The seat to act: whoever the pending choice is asked of, else the player in turn."""
         return self.pending[0] if self.pending is not None else self.to_act
 
-    def legal_actions(self) -> Sequence[Action]:
-        """Every action the player to act may take now, in a stable order."""
-        if self._end:
-            return []
-        if self.pending is not None:
-            kind = self.pending[1]
-            return [(kind, o) for o in self.pending[2]]
-        if self.setup_left:
-            taken = {h for p in self.players for h in p.rails}
-            return [("start", h) for h in self.world.maps[self.map_id].start_hexes
-                    if h not in taken]
-        w = self.world
-        hand = self.me.hand
-        actions: list[Action] = []
-        if any(c in w.plain for c in hand):
-            actions.append(PLAY_TRAINS)
-        for cid in sorted(set(hand)):
-            actions.extend(effects.play_actions(self, cid))
-        on_deck = bool(self.mods.get("buys_on_deck"))
-        for cid in sorted(self.supply):
-            cost = w.cost[cid]
-            if self.supply[cid] > 0 and cost is not None and cost <= self.coins:
-                actions.append(("buy", cid))
-                if on_deck:
-                    actions.append(("buy", cid, "deck"))
-        for bid in sorted(set(self.me.bonuses)):
-            if effects.bonus_usable(self, bid):
-                actions.append(("bonus", bid))
-        actions.append(END)
-        return actions
-
-    def apply(self, action: Action) -> None:
-        """Carry out one action (``IllegalAction`` for one that is not legal now)."""
-        if self._end:
-            raise IllegalAction("the game is over")
-        if not isinstance(action, tuple) or not action:
-            raise IllegalAction(f"unknown action {action!r}")
-        if self.pending is not None:
-            effects.answer(self, action)
-        else:
-            kind = action[0]
-            if self.setup_left:
-                if kind != "start" or len(action) != 2:
-                    raise IllegalAction(f"place a start rail first, not {action!r}")
-                self._start(action[1])
-            elif kind == "play":
-                effects.play(self, action)
-            elif kind == "play_trains" and len(action) == 1:
-                effects.play_trains(self)
-            elif kind == "buy":
-                effects.buy(self, action)
-            elif kind == "bonus":
-                effects.use_bonus(self, action)
-            elif kind == "end":
-                if len(action) != 1:
-                    raise IllegalAction(f"unknown action {action!r}")
-                self._end_turn()
-            else:
-                raise IllegalAction(f"unknown action {action!r}")
-        self._turns += 1
-
-    def _start(self, hex_id: Any) -> None:
-        md = self.world.maps[self.map_id]
-        if hex_id not in md.start_hexes or any(hex_id in p.rails for p in self.players):
-            raise IllegalAction(f"cannot start on {hex_id!r}")
-        self.add_rail(self.to_act, hex_id)
-        self.setup_left -= 1
-        self.to_act = (self.to_act + 1) % len(self.players)
-
-    def _end_turn(self) -> None:
-        seat = self.to_act
-        p = self.players[seat]
-        hand = p.hand
-        if not self.acted and self.waste in hand:  # passing the whole turn returns the Waste
-            self.return_waste(seat, hand.count(self.waste))
-        discard = p.discard
-        discard += hand
-        discard += p.play
-        discard += p.gained
-        p.hand, p.play, p.gained = [], [], []
-        self.draw(seat, self.world.setups[self.setup_id].rules.hand_size)
-        self.coins, self.acted, self.mods = 0, False, {}
-        self.player_turns[seat] += 1
-        reason = self._end_reason()
-        if reason:
-            self._end = reason
-            return
-        seat += 1
-        if seat == len(self.players):
-            seat = 0
-            self.rounds += 1
-        self.to_act = seat
-
-    def _end_reason(self) -> str:
-        supply = self.supply
-        empty = list(supply.values()).count(0) - (supply.get(self.waste) == 0)
-        if empty >= self.world.setups[self.setup_id].rules.empty_piles_to_end:
-            return "piles"
-        most = self.rails_max
-        for p in self.players:
-            if len(p.rails) >= most:
-                return "rails"
-        if self.stations_left <= 0:
-            return "stations"
-        return ""
-
     def is_terminal(self) -> bool:
         """Whether an end condition was met at the end of a turn."""
-        return bool(self._end)
+        return bool(self.end_cause)
 
     def score_of(self, seat: int) -> int:
         """Victory points: cities by stations, remote locations, VP cards, tokens, routes."""
@@ -332,24 +218,24 @@ class TrainsState(RailsMixin):
         """An independent copy (pending work and choices included)."""
         clone = random.Random()
         clone.setstate(self.rng.getstate())
-        return TrainsState(
+        return type(self)(
             self.world, self.map_id, [p.clone() for p in self.players], clone, dict(self.supply),
             self.kingdom, self.setup_id, self.rails_max, self.station_total, dict(self.stations),
             self.stations_left, self.to_act, self.setup_left, self.coins, self.acted,
             dict(self.mods), list(self.work), self.pending, self.frames, list(self.trash),
             list(self.revealed), list(self.routes_open), list(self.player_turns),
-            self.initial_supply, dict(self.fronts), self.memo, self.rail_memo, self._turns, self.rounds, self._end,
-            self.total_cards)
+            self.initial_supply, dict(self.fronts), self.memo, self.rail_memo, self.actions_taken, self.rounds,
+            self.end_cause, self.total_cards)
 
     @property
     def turns(self) -> int:
         """Actions taken so far (the runner's cap counts these; see ``player_turns``)."""
-        return self._turns
+        return self.actions_taken
 
     @property
     def end_reason(self) -> str:
         """``piles``, ``rails`` or ``stations``."""
-        return self._end
+        return self.end_cause
 
     def card_count(self) -> int:
         """Cards in the supply, with the players, set aside and in the trash (conserved)."""
@@ -413,5 +299,3 @@ class TrainsState(RailsMixin):
                                       if n == 0 and c != self.waste),
                 "supply_taken": taken, "piles_end_needs": sum(smallest)}
 
-
-from . import effects  # noqa: E402  (effects builds on this module)
