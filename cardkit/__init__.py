@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-__version__ = "0.1.0"
+from .core.version import __version__
+
+__all__ = ["__version__", "check", "load_game", "write_schemas"]
 
 if TYPE_CHECKING:
     from .core.checking import CheckOptions

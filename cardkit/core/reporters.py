@@ -7,6 +7,7 @@ import json
 from collections.abc import Callable, Iterable
 
 from .diagnostics import CodeInfo, Diagnostic, Report, Severity
+from .version import __version__
 
 SARIF_SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"
 
@@ -52,8 +53,6 @@ def format_github(report: Report, codes: Iterable[CodeInfo] = ()) -> str:
 
 def format_sarif(report: Report, codes: Iterable[CodeInfo] = ()) -> str:
     """A SARIF 2.1.0 log with one run, the rules used, and one result per diagnostic."""
-    from .. import __version__
-
     known = {c.code: c for c in codes}
     used = sorted({d.code for d in report.diagnostics})
     rules = []

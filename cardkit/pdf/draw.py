@@ -17,6 +17,7 @@ from typing import Any, Literal
 
 from . import calibration, pages
 from ..core.spec import signature_of
+from ..core.version import __version__
 from .deck import PrintCard, PrintDeck
 from .fit import require_fit
 from .fonts import REGULAR, register_fonts
@@ -89,8 +90,6 @@ def sheet_layout(deck: PrintDeck, opts: PdfOptions) -> Sheet:
 def plan(deck: PrintDeck, opts: PdfOptions, sheet: Sheet,
          extra: list[tuple[str, Face]] | None = None) -> list[Page]:
     """Every page of a sheets PDF in order, generic faces and footers built."""
-    from .. import __version__
-
     words = Words(deck)
     w = words.text
     cards = [card for card in deck.cards for _ in range(card.count)]
