@@ -367,8 +367,9 @@ def test_new_creates_a_file_that_checks_without_schema_errors(tmp_path: Path) ->
     assert "# TODO: fill in the placeholders" in text and "TODO topic" in text
     report = check_dir(content, "terra")
     found = {d.code for d in report.diagnostics}
-    assert not {c for c in found if c.startswith(("YML", "SCH", "CK"))}
+    assert not {c for c in found if c.startswith(("YML", "SCH", "CK")) and c != "CK005"}
     assert "TER006" in found  # the placeholder answer region `todo` is flagged
+    assert "CK005" in found and "TER026" in found  # and so are the TODO texts and sources
     code, out, err = run("fmt", "--check", "--content", str(content))
     assert code == 0, out + err
 
@@ -423,18 +424,29 @@ def test_init_writes_a_folder_that_check_accepts(tmp_path: Path, game: str) -> N
     assert code == 0, out + err  # written in the canonical format already
 
 
-def test_init_refuses_a_non_empty_folder(tmp_path: Path) -> None:
+def test_init_refuses_a_folder_holding_other_files(tmp_path: Path) -> None:
+    """A folder holding anybody else's file is refused, ``--force`` or not (issue 31: ``--force``
+    used to mix the starter into it); an earlier init is replaced when unchanged, and when
+    edited only with ``--force``."""
     dest = tmp_path / "mine"
     dest.mkdir()
     (dest / "notes.txt").write_text("keep me")
+    for force in ((), ("--force",)):
+        code, _, err = run("init", str(dest), *force)
+        assert code == 2 and "notes.txt" in err and "cardkit did not write" in err
+        assert sorted(p.name for p in dest.iterdir()) == ["notes.txt"]
+    (dest / "notes.txt").unlink()
+    code, _, err = run("init", str(dest))  # an empty folder, even one that exists
+    assert code == 0, err
+    assert run("init", str(dest))[0] == 0  # its own, unchanged: written again
+    regions = dest / "terra" / "regions.yaml"
+    regions.write_text(regions.read_text("utf-8") + "# mine\n", "utf-8")
     code, _, err = run("init", str(dest))
-    assert code == 2 and "not empty" in err and "--force" in err
-    assert sorted(p.name for p in dest.iterdir()) == ["notes.txt"]
+    assert code == 2 and "terra/regions.yaml" in err and "--force" in err
+    assert regions.read_text("utf-8").endswith("# mine\n")
     code, _, err = run("init", str(dest), "--force")
     assert code == 0, err
-    assert (dest / "notes.txt").read_text() == "keep me" and (dest / "terra").is_dir()
-    code, _, err = run("init", str(dest), "--force")  # files exist now: never replaced
-    assert code == 2 and "already exist" in err
+    assert not regions.read_text("utf-8").endswith("# mine\n")
 
 
 # -- content comments cite what a reader can find ---------------------------------------------
@@ -502,18 +514,20 @@ def test_a_pattern_no_placeholder_can_meet_is_a_clear_problem() -> None:
 
 
 def test_init_declare_is_all_or_nothing_when_a_schema_cannot_be_written(tmp_path: Path) -> None:
-    """A user's file where a schema goes: the refusal leaves no content behind, and the
-    advised ``--force`` then works (an outside review found the content written, then the
-    refusal, then ``--force`` refused because the content existed)."""
+    """A user's file where a schema goes (``--schemas`` outside the new folder): the refusal
+    leaves no content behind, ``--force`` does not replace somebody else's file either; by
+    default the schemas go inside the new folder and nothing outside it is touched."""
     schemas = tmp_path / "schemas"
     schemas.mkdir()
     mine = schemas / "locales.schema.json"
     mine.write_text('{"mine": 1}', "utf-8")
-    code, _, err = run("init", str(tmp_path / "content"), "--declare", "my-game")
-    assert code == 2 and "pass --force to replace it" in err
-    assert not (tmp_path / "content").exists() and mine.read_text("utf-8") == '{"mine": 1}'
-    code, out, err = run("init", str(tmp_path / "content"), "--declare", "my-game", "--force")
+    for force in ((), ("--force",)):
+        code, _, err = run("init", str(tmp_path / "content"), "--declare", "my-game",
+                           "--schemas", str(schemas), *force)
+        assert code == 2 and "cardkit did not write it" in err
+        assert not (tmp_path / "content").exists() and mine.read_text("utf-8") == '{"mine": 1}'
+    code, out, err = run("init", str(tmp_path / "content"), "--declare", "my-game")
     assert code == 0, err
-    assert '"mine"' not in mine.read_text("utf-8")
+    assert mine.read_text("utf-8") == '{"mine": 1}' and list(schemas.iterdir()) == [mine]
     code, out, err = run("check", "--content", str(tmp_path / "content"))
     assert code == 0 and "0 errors, 0 warnings" in out, out + err

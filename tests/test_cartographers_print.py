@@ -416,13 +416,19 @@ def test_cardkit_pdf_writes_the_deck_and_both_sheets(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     from cardkit.pdf.api import PdfJob, render_game
 
+    from cardkit.core.outdir import default_build_dir
+
     monkeypatch.chdir(tmp_path)
+    # the shipped content is not ./content of this working folder: its default outputs go to
+    # build/<tag>/ (issue 31: two content folders never share a default name)
+    build = default_build_dir(SHIPPED).as_posix()
+    assert build.startswith("build/") and build != "build"
     for code in ("en", "el", "pl"):  # el and pl fall back to English until translated
         files = render_game(PdfJob("cartographers", SHIPPED, code, cache_dir=None))
         assert sorted((f.path.as_posix(), f.board) for f in files) == [
-            (f"build/cartographers-base-{code}.pdf", False),
-            (f"build/cartographers-sheet-a-{code}.pdf", True),
-            (f"build/cartographers-sheet-b-{code}.pdf", True)]
+            (f"{build}/cartographers-base-{code}.pdf", False),
+            (f"{build}/cartographers-sheet-a-{code}.pdf", True),
+            (f"{build}/cartographers-sheet-b-{code}.pdf", True)]
         assert [f.cards for f in files if not f.board] == [41]
         assert all(f.pages == 1 for f in files if f.board)
 

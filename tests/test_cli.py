@@ -40,7 +40,7 @@ def test_error_exit_code_and_text_format(terra_content) -> None:  # type: ignore
     assert line.endswith("error TER007 card says 3 region(s) but lists 1 answer region(s) "
                          "[pyramids-of-giza]")
     assert ":24:14: " in line
-    assert out.splitlines()[-1] == "checked 18 files, 13 objects: 1 error, 0 warnings"
+    assert out.splitlines()[-1] == "checked 19 files, 15 objects: 1 error, 0 warnings"
 
 
 def test_warnings_pass_unless_strict(terra_content) -> None:  # type: ignore[no-untyped-def]
@@ -61,10 +61,10 @@ def test_json_format(terra_content) -> None:  # type: ignore[no-untyped-def]
     code, out, err = run("check", "--content", str(content), "--no-cache", "--format", "json")
     data = json.loads(out)
     assert code == 1
-    assert data["summary"] == {"files": 18, "objects": 13, "errors": 1, "warnings": 0, "infos": 0}
+    assert data["summary"] == {"files": 19, "objects": 15, "errors": 1, "warnings": 0, "infos": 0}
     (d,) = data["diagnostics"]
     assert (d["code"], d["line"], d["col"], d["object_id"]) == ("TER007", 24, 14, "pyramids-of-giza")
-    assert "checked 18 files" in err
+    assert "checked 19 files" in err
 
 
 def test_github_format(terra_content) -> None:  # type: ignore[no-untyped-def]

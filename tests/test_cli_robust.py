@@ -399,12 +399,12 @@ def test_debug_is_accepted_after_the_sub_command_and_shows_the_traceback(
 
     monkeypatch.setattr(cli_module.content_cmds, "run_check", broken)
     code, _, err = cli("check", "--content", str(SHIPPED))
-    assert code == 2 and "internal error: RuntimeError: boom" in err and "Traceback" not in err
+    assert code == 3 and "internal error: RuntimeError: boom" in err and "Traceback" not in err
     for args, env in ((["check", "--content", str(SHIPPED), "--debug"], None),
                       (["--debug", "check", "--content", str(SHIPPED)], None),
                       (["check", "--content", str(SHIPPED)], {"CARDKIT_DEBUG": "1"})):
         code, _, err = cli(*args, env=env)
-        assert code == 2 and "Traceback" in err and "RuntimeError: boom" in err, (args, err)
+        assert code == 3 and "Traceback" in err and "RuntimeError: boom" in err, (args, err)
 
 
 def test_help_shows_debug_and_the_environment_variables() -> None:

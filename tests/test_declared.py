@@ -103,6 +103,9 @@ CASES = {
                               "        size: 11\n        min_size: 7",
                               "        x: 4\n        y: 76\n        w: 15.5\n        h: 9\n"
                               "        size: 11\n        min_size: 10")], "cards/base.yaml"),
+    "GAM007": ("cards/base.yaml", [("text: Gain 3 [lantern] and draw a card.",
+                                    "text: Gain {n} [lantern] and draw a card.")],
+               "cards/base.yaml:33:11"),
 }
 
 
@@ -338,7 +341,8 @@ def test_init_declare_starts_a_game_that_checks_and_prints(tmp_path: Path) -> No
     dest = tmp_path / "mine" / "content"
     done = run("init", str(dest), "--declare", "my-game")
     assert done.exit_code == 0, done.output
-    assert (tmp_path / "mine" / "schemas" / "my-game" / "cards.schema.json").is_file()
+    assert (dest / ".schemas" / "my-game" / "cards.schema.json").is_file()  # inside: movable
+    assert not (tmp_path / "mine" / "schemas").exists()
     done = run("check", "--content", str(dest), "--no-cache")
     assert done.exit_code == 0 and "0 errors, 0 warnings" in done.output, done.output
     out = tmp_path / "my.pdf"
@@ -425,6 +429,14 @@ REVIEW = {  # name: (game.yaml edits, the pointer the GAM004 is at, words of its
     "fewer items allowed than needed": (
         [("        max_items: 3\n", "        min_items: 4\n        max_items: 3\n")],
         "kinds.1.fields.3.min_items", "min_items 4 is above max_items 3"),
+    "an enum value listed twice": (
+        [("values: [crimson, amber, jade, azure, plum, slate]}",
+          "values: [crimson, amber, jade, azure, plum, slate, jade]}")],
+        "kinds.0.fields.1.values.6", "the value 'jade' is listed twice"),
+    "a list-of-enum value listed twice": (
+        [("values: [bridge, inn, shrine, market, gate]",
+          "values: [bridge, inn, shrine, inn, market, gate]")],
+        "kinds.1.fields.3.values.3", "the value 'inn' is listed twice"),
 }
 
 

@@ -504,22 +504,27 @@ def test_content_with_errors_is_blocked(tmp_path: Path) -> None:
     assert not (tmp_path / "out").exists()
 
 
-def test_user_files_are_replaced_only_with_force(tmp_path: Path) -> None:
+def test_user_files_are_never_replaced_and_edited_outputs_only_with_force(
+        tmp_path: Path) -> None:
+    """A user's file in the export folder stops the export, ``--force`` or not (issue 31:
+    ``--force`` used to replace it); cardkit's own, edited output needs ``--force``."""
     out = tmp_path / "out"
     args = ["export", "trains", "--deck", "randomizers", "--dpi", "50", "--content",
             str(SHIPPED), "--out", str(out)]
     (out / "randomizers").mkdir(parents=True)
     mine = out / "randomizers" / "back.png"
     mine.write_bytes(b"my own picture")
-    code, _, err = cli(*args)
-    plain_error(code, err)
-    assert "--force" in err
-    assert mine.read_bytes() == b"my own picture"
-    assert sorted(p.name for p in (out / "randomizers").iterdir()) == ["back.png"]  # nothing new
+    for force in ((), ("--force",)):
+        code, _, err = cli(*args, *force)
+        plain_error(code, err)
+        assert "randomizers/back.png" in err and "never removes" in err
+        assert mine.read_bytes() == b"my own picture"
+        assert sorted(p.name for p in (out / "randomizers").iterdir()) == ["back.png"]
+    shutil.rmtree(out)
 
-    code, stdout, err = cli(*args, "--force")
+    code, stdout, err = cli(*args)
     assert code == 0, err
-    assert mine.read_bytes() != b"my own picture" and "wrote 32 files" in stdout
+    assert "wrote 32 files" in stdout
 
     code, _, err = cli(*args)  # cardkit's own outputs are replaced without --force
     assert code == 0, err
@@ -527,7 +532,10 @@ def test_user_files_are_replaced_only_with_force(tmp_path: Path) -> None:
     (out / "cards.csv").write_bytes(b"edited by hand")  # changed since: refused again
     code, _, err = cli(*args)
     plain_error(code, err)
-    assert (out / "cards.csv").read_bytes() == b"edited by hand"
+    assert (out / "cards.csv").read_bytes() == b"edited by hand" and "--force" in err
+    code, _, err = cli(*args, "--force")
+    assert code == 0, err
+    assert (out / "cards.csv").read_bytes() != b"edited by hand"
 
 
 def test_cli_summary(tmp_path: Path) -> None:

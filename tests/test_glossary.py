@@ -240,7 +240,8 @@ def test_cli_writes_every_glossary_term_byte_stable(terra_content, tmp_path: Pat
     assert out.read_bytes() == first
 
 
-def test_cli_refuses_a_foreign_file_without_force(terra_content, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_cli_never_replaces_a_foreign_file(terra_content, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Not even with ``--force``, which replaces cardkit's own outputs only (issue 31)."""
     content = terra_content()
     out = tmp_path / "mine.tbx"
     out.write_text("precious", "utf-8")
@@ -248,7 +249,10 @@ def test_cli_refuses_a_foreign_file_without_force(terra_content, tmp_path: Path)
             str(content))
     result = run(*args)
     assert result.exit_code == 2 and out.read_text("utf-8") == "precious"
-    assert run(*args, "--force").exit_code == 0
+    assert run(*args, "--force").exit_code == 2
+    assert out.read_text("utf-8") == "precious"
+    out.unlink()
+    assert run(*args).exit_code == 0
     assert out.read_text("utf-8").startswith("<?xml")
 
 

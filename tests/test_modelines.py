@@ -37,3 +37,13 @@ def test_fmt_then_check_of_a_declared_game_without_schemas_does_not_loop(tmp_pat
                str(tmp_path / "schemas")).exit_code == 0
     out = run("check", "lantern-road", "--content", str(content), "--no-cache").output
     assert "CK003" not in out and "0 errors, 0 warnings" in out
+
+
+def test_a_content_folders_own_schemas_come_first(tmp_path: Path) -> None:
+    """``cardkit init`` writes ``<content>/.schemas`` so the folder can be moved (issue 31); its
+    modelines, ``fmt`` and ``new`` all point there, even when a folder beside also exists."""
+    content = tmp_path / "content"
+    (content / ".schemas").mkdir(parents=True)
+    (tmp_path / "schemas").mkdir()
+    assert default_schemas_dir(content, "terra/cards.schema.json") == \
+        (content / ".schemas").resolve()

@@ -148,13 +148,18 @@ def test_out_in_a_missing_folder_is_made(tmp_path: Path, content: Path) -> None:
 
 def test_the_default_build_folder_is_created(tmp_path: Path, content: Path,
                                              monkeypatch: pytest.MonkeyPatch) -> None:
-    """...while the default build/ path gets its folder."""
+    """...while the default build/ path gets its folder (for a content folder other than
+    ./content, build/<tag>/: issue 31)."""
+    from cardkit.core.outdir import content_tag
+
     work = tmp_path / "work"
     work.mkdir()
     monkeypatch.chdir(work)
     code, _, err = pdf(content, None)
     assert code == 0, err
-    assert (work / "build" / "terra-cards-en.pdf").read_bytes().startswith(b"%PDF-")
+    tag = content_tag(content)
+    assert tag is not None and tag.startswith("test-the-default") and tag.endswith("-content")
+    assert (work / "build" / tag / "terra-cards-en.pdf").read_bytes().startswith(b"%PDF-")
 
 
 def test_out_in_a_file_is_refused(tmp_path: Path, content: Path) -> None:

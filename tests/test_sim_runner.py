@@ -46,7 +46,16 @@ def test_seats_rotate_and_seeds_are_per_game() -> None:
         ["a", "b", "c"], ["b", "c", "a"], ["c", "a", "b"], ["a", "b", "c"]]
     assert derive(7, "game", 3) != derive(7, "game", 4) and derive(7, "game", 3) == \
         derive(7, "game", 3)
-    assert batches(1000, 2) == [(a, min(1000, a + 125)) for a in range(0, 1000, 125)]
+    assert list(batches(1000, 2)) == [(a, min(1000, a + 125)) for a in range(0, 1000, 125)]
+
+
+def test_the_json_report_is_json_dumps_of_the_document_written_row_by_row() -> None:
+    for games in (3, 1):
+        report = simulate("terra", SHIPPED, games=games, seed=5, backend="serial")
+        assert rep.to_json(report) == json.dumps(report.to_dict(), indent=1, sort_keys=True,
+                                                 ensure_ascii=False) + "\n"
+    report.result.rows.clear()  # an interrupted run before its first game
+    assert json.loads(rep.to_json(report))["rows"] == []
 
 
 def test_statistics() -> None:

@@ -23,7 +23,8 @@ from cardkit.cli import main
 from cardkit.core.errors import UsageProblem
 from cardkit.core.gate import ContentBlocked
 from cardkit.site import SiteJob, build_site
-from cardkit.site.api import MARKER
+from cardkit.core.outdir import MANIFEST, clean_debris, read_manifest
+from cardkit.site.api import MARKER, is_site
 from cardkit.site.search import Entry, build_index, fold, tokens
 
 from .conftest import SHIPPED
@@ -268,11 +269,16 @@ def test_no_external_url_in_the_site(site: Path) -> None:
 
 
 def test_only_the_sites_own_files_are_published(site: Path) -> None:
-    # the export's bookkeeping (.cardkit-outputs.json) stays out; the site's marker is the one
-    # hidden file
+    # the exports' manifests stay out; the site's own manifest (which replaced the older
+    # .cardkit-site marker) is the one hidden file, and it lists every other file
     hidden = [p.relative_to(site).as_posix() for p in site.rglob(".*")]
-    assert hidden == [".cardkit-site"]
-    suffixes = {p.suffix for p in site.rglob("*") if p.is_file() and p.name != ".cardkit-site"}
+    assert hidden == [MANIFEST]
+    files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    record = read_manifest(site)
+    assert set(record.files) == files - {MANIFEST}
+    assert record.output is not None and record.output.command == "site"
+    assert record.output.content == "/".join(SHIPPED.resolve().parts[-2:])  # no home folder
+    suffixes = {p.suffix for p in site.rglob("*") if p.is_file() and p.name != MANIFEST}
     assert suffixes <= {".html", ".css", ".js", ".png", ".csv"}, suffixes
 
 
@@ -337,8 +343,10 @@ def test_refuses_to_replace_a_folder_that_is_not_a_site(tmp_path: Path, cache: P
     out = tmp_path / "mine"
     out.mkdir()
     (out / "precious.txt").write_text("keep me")
-    with pytest.raises(UsageProblem, match="not a site cardkit wrote"):
-        build_site(SiteJob(SHIPPED, out, (GAME,), ("en",), cache_dir=cache, dpi=DPI))
+    for force in (False, True):  # --force never empties a folder of somebody else's files
+        with pytest.raises(UsageProblem, match="cardkit did not write"):
+            build_site(SiteJob(SHIPPED, out, (GAME,), ("en",), cache_dir=cache, dpi=DPI,
+                               force=force))
     assert (out / "precious.txt").read_text() == "keep me"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["mine"]
     file_out = tmp_path / "file"
@@ -411,7 +419,7 @@ def test_review_and_report_pages_are_written_when_given(tmp_path: Path, cache: P
     assert GAME in sim
     assert 'href="sim.html"' in (out / "reports" / "index.html").read_text("utf-8")
     assert 'href="reports/index.html"' in (out / "index.html").read_text("utf-8")
-    assert os.path.isfile(out / MARKER)
+    assert is_site(out) and not os.path.exists(out / MARKER)
 
 
 @pytest.mark.parametrize("game", ["cartographers", "mars-dice", "terra", "terra-futura",
@@ -439,19 +447,23 @@ def test_every_game_lists_exactly_the_objects_of_its_card_kinds(game: str) -> No
 
 
 def test_debris_of_a_killed_build_is_removed(tmp_path: Path, cache: Path) -> None:
-    from cardkit.site.api import _clean_debris
-
     out = tmp_path / "site"
+    # an older cardkit's unfinished builds: removed when marked as a site and an hour old
     old, fresh, foreign = (tmp_path / "site.tmp-old1", tmp_path / "site.tmp-new1",
                            tmp_path / "site.tmp-mine")
-    for folder in (old, fresh, foreign):
+    # this cardkit's: a dead process's temporary folder goes; a live one's stays
+    dead, alive = (tmp_path / ".site.cardkit-tmp.999999999.abc", tmp_path /
+                   f".site.cardkit-tmp.{os.getpid()}.abc")
+    for folder in (old, fresh, foreign, dead, alive):
         folder.mkdir()
     (old / MARKER).write_text("x")
     (fresh / MARKER).write_text("x")
+    (dead / "index.html").write_text("x")
     os.utime(old, (1, 1))
     os.utime(foreign, (1, 1))
-    _clean_debris(out)
+    clean_debris(out)
     assert not old.exists() and fresh.exists() and foreign.exists()
+    assert not dead.exists() and alive.exists()
 
 
 def test_markup_in_the_content_is_text_on_every_page(tmp_path: Path, cache: Path) -> None:

@@ -140,8 +140,8 @@ def test_a_pdf_printed_before_outputs_were_recorded_is_replaced(tmp_path: Path,
 
 
 @pytest.mark.parametrize("command", ["simulate", "report", "strength", "pdf", "export"])
-def test_a_foreign_file_is_not_replaced_without_force(tmp_path: Path, content: Path,
-                                                      command: str) -> None:
+def test_a_foreign_file_is_never_replaced(tmp_path: Path, content: Path, command: str) -> None:
+    """``--force`` replaces only cardkit's own outputs (issue 31: it used to replace any file)."""
     out = tmp_path / "precious.out"
     out.write_bytes(b"precious")
     calls = {"simulate": lambda *f: simulate(out, *f),
@@ -153,8 +153,8 @@ def test_a_foreign_file_is_not_replaced_without_force(tmp_path: Path, content: P
     assert code == 2 and out.read_bytes() == b"precious"
     assert f"{out} exists" in err and "--force" in err and "internal error" not in err
     code, _, err = calls[command]("--force")
-    assert code == 0, err
-    assert out.read_bytes() != b"precious"
+    assert code == 2 and out.read_bytes() == b"precious"
+    assert "cardkit did not write it" in err and "move the file away" in err
 
 
 def test_an_edited_output_is_not_replaced_without_force(tmp_path: Path) -> None:
@@ -181,8 +181,8 @@ def test_schema_replaces_cardkit_schemas_but_not_foreign_files(tmp_path: Path) -
     before = digests(out)
     code, _, err = run("schema", "-o", out)
     assert code == 2 and "--force" in err and digests(out) == before
-    code, _, _ = run("schema", "-o", out, "--force")
-    assert code == 0 and '"$schema"' in foreign.read_text("utf-8")
+    code, _, err = run("schema", "-o", out, "--force")  # --force never replaces a foreign file
+    assert code == 2 and digests(out) == before and "cardkit did not write it" in err
     assert not (out / RECORD_NAME).exists()  # the committed folder gets no record file
 
 
@@ -263,7 +263,8 @@ def test_import_refuses_a_symlinked_overlay_folder_outside_the_content(
     el.symlink_to(outside, target_is_directory=True)
     before = digests(tmp_path / "elsewhere")
     code, _, err = run("i18n", "import", "terra", po, "--content", content)
-    assert code == 2 and "outside the content folder" in err, err
+    # the link is an error in the content (YML012), so: findings, exit 1, as `cardkit check`
+    assert code == 1 and "YML012" in err and "outside the content folder" in err, err
     assert digests(tmp_path / "elsewhere") == before
 
 

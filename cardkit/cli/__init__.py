@@ -1,6 +1,7 @@
 """The ``cardkit`` command line: the only code that prints, parses argv or exits.
 
-Exit codes: 0 clean, 1 findings, 2 usage or internal error, 130 interrupted. Heavy modules
+Exit codes: one table for every command (:mod:`.exits`: 0 clean, 1 findings, 2 usage, 3
+internal error, 130 SIGINT, 143 SIGTERM), shown in every command's help. Heavy modules
 (pydantic models, ruamel, reportlab) are imported inside commands so that a cached ``check``
 starts fast. Each module holds one family of commands; they are added to the root group here,
 explicitly.
@@ -20,6 +21,7 @@ from .content_cmds import (
     schema,
     show,
 )
+from .exits import document
 from .export_cmds import export
 from .games_cmds import games_command
 from .i18n_cmds import i18n
@@ -31,5 +33,6 @@ from .site_cmds import site
 for _command in (games_command, check, codes, new_command, init_command, schema, fmt, list_objects, show, pdf,
                  export, simulate, strength, score, i18n, site):
     main.add_command(_command)
+    document(_command)  # the exit-code table in its help (and its sub-commands')
 
 __all__ = ["main", "_all_codes"]

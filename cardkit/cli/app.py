@@ -2,8 +2,9 @@
 
 The CLI package (``cardkit.cli``) is the only code that prints, parses argv or exits.
 
-Exit codes: 0 clean, 1 findings, 2 usage or internal error. Heavy modules (pydantic models,
-ruamel, reportlab) are imported inside commands so that a cached ``check`` starts fast.
+Exit codes: one table for every command, in :mod:`.exits` (0 clean, 1 findings, 2 usage,
+3 internal error, 130 SIGINT, 143 SIGTERM). Heavy modules (pydantic models, ruamel, reportlab)
+are imported inside commands so that a cached ``check`` starts fast.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ import click
 from .. import __version__
 from ..core.errors import UsageProblem
 from ..core.gate import ContentBlocked
+from .exits import ExitCode, Interruptions, exit_codes_text, interrupted_code
 
 F = TypeVar("F", bound=Callable[..., Any])
 FORMATS = ("text", "json", "github", "sarif")
@@ -50,39 +52,62 @@ def _blocked(exc: ContentBlocked) -> None:
     for diag in exc.diagnostics:
         click.echo(text_line(diag), err=True)
     click.echo(f"cardkit: {exc}; nothing was written", err=True)
-    sys.exit(1)
+    sys.exit(ExitCode.FINDINGS)
+
+
+def interrupted(exc: BaseException | None = None) -> None:
+    """Say that a signal ended the command and exit 130 (SIGINT) or 143 (SIGTERM)."""
+    code = interrupted_code(exc)
+    by = " by SIGTERM" if code == ExitCode.SIGTERM else ""
+    click.echo(f"cardkit: interrupted{by}", err=True)
+    sys.exit(code)
+
+
+def _fail(exc: BaseException) -> None:
+    """The exit of a command that raised ``exc``: the exit-code table applied to exceptions.
+
+    Located content errors exit 1, usage problems 2 (or their own ``exit_code``: 1 for
+    findings), SIGINT/SIGTERM 130/143, anything unexpected 3 (an internal error)."""
+    if isinstance(exc, ContentBlocked):  # the content gate: located errors, exit 1
+        _blocked(exc)
+    if isinstance(exc, UsageProblem):
+        from ..core.diagnostics import Severity
+        from ..core.reporters import text_line
+
+        for diag in getattr(exc, "diagnostics", None) or ():  # the located errors, if any
+            if getattr(diag, "severity", Severity.ERROR) is Severity.ERROR:
+                click.echo(text_line(diag), err=True)
+        message = exc.args[0] if exc.args else str(exc)
+        click.echo(f"cardkit: {message}", err=True)
+        sys.exit(getattr(exc, "exit_code", ExitCode.USAGE))  # 1 for findings (a text that
+        # does not fit, content with errors)
+    if isinstance(exc, KeyboardInterrupt):  # commands that keep partial work report it first
+        interrupted(exc)
+    if isinstance(exc, BrokenPipeError):  # `cardkit list terra | head`
+        sys.stderr.close()
+        sys.exit(ExitCode.CLEAN)
+    click.echo(f"cardkit: internal error: {type(exc).__name__}: {exc}", err=True)
+    if _debug_wanted():
+        traceback.print_exception(exc)
+    else:
+        click.echo("cardkit: run again with --debug for the traceback, and please "
+                   "report it", err=True)
+    sys.exit(ExitCode.INTERNAL)
 
 
 def _guard(func: F) -> F:
-    """Turn usage problems into exit code 2 with a message, and unexpected errors likewise;
-    Ctrl-C becomes exit code 130 (commands that keep partial work report it before that)."""
+    """Apply the exit-code table to what the command raises (see :func:`_fail`): usage
+    problems exit 2 with a message, unexpected errors 3, Ctrl-C 130 and SIGTERM 143 (commands
+    that keep partial work report it before that)."""
 
     @wraps(func)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         try:
             return func(*args, **kwargs)
-        except ContentBlocked as exc:  # the content gate: located errors, exit 1
-            _blocked(exc)
-        except UsageProblem as exc:
-            message = exc.args[0] if exc.args else str(exc)
-            click.echo(f"cardkit: {message}", err=True)
-            sys.exit(getattr(exc, "exit_code", 2))  # 1 for findings (a text that does not fit)
-        except KeyboardInterrupt:  # Ctrl-C: commands that keep partial work report it themselves
-            click.echo("cardkit: interrupted", err=True)
-            sys.exit(130)
         except (click.exceptions.Exit, click.ClickException, SystemExit):
             raise
-        except BrokenPipeError:  # `cardkit list terra | head`
-            sys.stderr.close()
-            sys.exit(0)
-        except Exception as exc:  # noqa: BLE001 - the last line of defence
-            click.echo(f"cardkit: internal error: {type(exc).__name__}: {exc}", err=True)
-            if _debug_wanted():
-                traceback.print_exc()
-            else:
-                click.echo("cardkit: run again with --debug for the traceback, and please "
-                           "report it", err=True)
-            sys.exit(2)
+        except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - the last line of defence
+            _fail(exc)
 
     return wrapper  # type: ignore[return-value]
 
@@ -96,8 +121,9 @@ def _debug_wanted() -> bool:
 
 
 class _CardkitGroup(click.Group):
-    """The root group: ``--debug`` is accepted after the sub-command too, and Ctrl-C anywhere
-    (also outside a command body) exits 130 instead of click's "Aborted!" with exit 1."""
+    """The root group: ``--debug`` is accepted after the sub-command too; SIGTERM is handled
+    like Ctrl-C; the exit-code table holds also outside a command body (Ctrl-C exits 130, not
+    click's "Aborted!" with exit 1; an error in an option's callback exits 2 or 3)."""
 
     def parse_args(self, ctx: click.Context, args: list[str]) -> list[str]:
         """Move every ``--debug`` before ``--`` to the front, where the group's option is."""
@@ -119,14 +145,23 @@ class _CardkitGroup(click.Group):
         formatter.write_paragraph()
         formatter.write_text(f"Games: {games}. `cardkit games` says what each supports.")
         super().format_epilog(ctx, formatter)
+        formatter.write_paragraph()
+        formatter.write_text(exit_codes_text())
 
     def invoke(self, ctx: click.Context) -> Any:
-        """Run the command; Ctrl-C outside a guarded body still exits 130, quietly."""
+        """Run the command with SIGINT and SIGTERM raising in the main thread (see
+        :class:`~.exits.Interruptions`); the exit-code table applies to whatever escapes it."""
+        record = Interruptions()
+        record.attach(ctx)
+        record.install()
         try:
             return super().invoke(ctx)
-        except KeyboardInterrupt:
-            click.echo("cardkit: interrupted", err=True)
-            sys.exit(130)
+        except (click.exceptions.Exit, click.ClickException, SystemExit):
+            raise
+        except (Exception, KeyboardInterrupt) as exc:  # noqa: BLE001 - outside a guarded body
+            _fail(exc)
+        finally:
+            record.restore()
 
 
 @click.group(cls=_CardkitGroup, context_settings={"help_option_names": ["-h", "--help"]})
@@ -137,7 +172,7 @@ class _CardkitGroup(click.Group):
 def main(debug: bool) -> None:
     """cardkit: validated YAML card databases for board games.
 
-    Exit codes: 0 clean, 1 findings, 2 usage or internal error, 130 interrupted (Ctrl-C; the
-    finished work is kept and reported). Environment: CARDKIT_CONTENT (the default --content
-    folder), CARDKIT_DEBUG=1 (same as --debug).
+    Environment: CARDKIT_CONTENT (the default --content folder), CARDKIT_DEBUG=1 (same as
+    --debug). SIGTERM (kill, timeout, a CI cancel) is handled like Ctrl-C: finished work is
+    kept and reported.
     """

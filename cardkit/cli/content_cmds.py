@@ -48,9 +48,11 @@ def _all_codes(games: tuple[str, ...]) -> list[Any]:
     from ..i18n.checks import PAIR_CHECKS, SET_CODES
     from ..i18n.exchange import IMPORT_CODES
     from ..i18n.history import HISTORY_CODES
+    from ..i18n.placement import PLACEMENT_CODES
+    from ..i18n.plural_check import PLURAL_CODES
 
     out = list(CORE_CODES) + list(SET_CODES) + [c.info for c in PAIR_CHECKS] + list(IMPORT_CODES)
-    out += list(HISTORY_CODES)
+    out += list(HISTORY_CODES) + list(PLURAL_CODES) + list(PLACEMENT_CODES)
     for g in games or game_ids():
         spec = get_game(g)
         out.extend(iter_codes(spec))
@@ -87,8 +89,8 @@ def codes(names: tuple[str, ...], content_dir: Path) -> None:
 @click.argument("object_id", metavar="ID")
 @content_option
 @click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path), default=None,
-              help="Schema folder a new file's modeline points to (default: the schemas/ "
-              "folder beside the content folder).")
+              help="Schema folder a new file's modeline points to (default: the content "
+              "folder's own .schemas/, else the schemas/ folder beside it).")
 @click.option("--into", "into", default=None, metavar="FILE",
               help="Add the object to this existing file (relative to the game folder, e.g. "
               "cards/europe.yaml) instead of a new one.")
@@ -118,10 +120,11 @@ def new_command(game: str, kind: str, object_id: str, content_dir: Path,
               help="Write a small game declared as data called NAME instead (its game.yaml, "
               "two kinds, a deck and its templates; see docs/declared-games.md).")
 @click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path), default=None,
-              help="Schema folder the modelines point to (default: the schemas/ folder beside "
-              "DIR, else cardkit's own).")
+              help="Schema folder the modelines point to (default: DIR/.schemas, written "
+              "with the content, so the folder can be moved).")
 @click.option("--force", is_flag=True,
-              help="Write into a folder that is not empty (existing files are never replaced).")
+              help="Replace an earlier `cardkit init` of DIR even if its files were edited. "
+              "A folder holding files init did not write is never replaced.")
 @_guard
 def init_command(directory: Path, game: str, declare: str | None, schemas_dir: Path | None,
                  force: bool) -> None:
@@ -135,6 +138,9 @@ def init_command(directory: Path, game: str, declare: str | None, schemas_dir: P
     result = init_content(directory, game, schemas_dir, force, declare=declare)
     for path in result.files:
         click.echo(f"wrote {path}")
+    if result.schemas:
+        click.echo(f"wrote {len(result.schemas)} JSON Schemas to {result.schemas_dir}/ (the "
+                   "modelines point there)")
     click.echo(f"{len(result.files)} file(s) written; next: cardkit check --content {directory}",
                err=True)
 
@@ -176,8 +182,8 @@ def schema(games: tuple[str, ...], out_dir: Path, check_only: bool, content_dir:
 @click.argument("games", nargs=-1)
 @content_option
 @click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path), default=None,
-              help="Schema folder the modelines point to  [default: the schemas/ folder beside "
-                   "the content folder, else cardkit's own]")
+              help="Schema folder the modelines point to  [default: the content folder's own "
+                   ".schemas/, else the schemas/ folder beside it, else cardkit's own]")
 @click.option("--check", "check_only", is_flag=True,
               help="Write nothing; list files that would change and exit 1 if any.")
 @_guard

@@ -35,16 +35,19 @@ def _number(unit: str = "") -> Callback:
               help="png: one image per unique card face and cards.csv, for print services; "
                    "tts: Tabletop Simulator deck sheets and a saved-object JSON.")
 @click.option("--dpi", default=None, metavar="N", callback=_number(),
-              help="Resolution (default 300 for png, 150 for tts).")
+              help="Resolution, 50 to 1200 (default 300 for png, 150 for tts).")
 @click.option("--bleed", default="0", show_default=True, metavar="MM",
               callback=_number("mm"),
-              help="Bleed in mm around each card (print services often ask for 3).")
+              help="Bleed in mm around each card, 0 to 10 (print services often ask for 3).")
 @click.option("--locale", default="en", show_default=True, help="Language of the cards.")
 @click.option("--deck", default=None, help="Only this deck (default: every deck).")
 @click.option("--units", type=click.Choice(("metric", "imperial")), default="metric",
               show_default=True, help="Board side the answers are printed for.")
 @click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
-              help="Folder of the export (default build/export/GAME-LOCALE[-tts]).")
+              help="Folder of the export, replaced as a whole (default "
+                   "build/export/GAME-LOCALE[-DECK][-tts]; under build/<tag>/ for another "
+                   "--content folder). A folder holding files cardkit did not write is never "
+                   "replaced.")
 @click.option("--ink-saver", is_flag=True, help="White cards with coloured outlines.")
 @force_option
 @_guard

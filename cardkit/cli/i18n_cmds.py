@@ -22,8 +22,8 @@ locale_option = click.option("--locale", "locale", default=None,
 schemas_option = click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path),
                               default=None,
                               help="Schema folder that new overlay modelines point to  [default: "
-                                   "the schemas/ folder beside the content folder, else "
-                                   "cardkit's own]")
+                                   "the content folder's own .schemas/, else the schemas/ "
+                                   "folder beside it, else cardkit's own]")
 
 
 @i18n.command(name="status")
@@ -35,11 +35,14 @@ schemas_option = click.option("--schemas", "schemas_dir", type=click.Path(path_t
 @_guard
 def i18n_status(games: tuple[str, ...], content_dir: Path, locale: str | None, fmt: str) -> None:
     """Coverage per game and locale: translated, missing, stale, failing, waived."""
-    from ..i18n.api import status
+    from ..i18n.api import no_locales_note, status
 
     rows = status(games, content_dir, locale)
     if fmt == "json":
         click.echo(json.dumps([r.to_dict() for r in rows], indent=2))
+        return
+    if not rows:
+        click.echo(no_locales_note(content_dir))
         return
     click.echo(f"{'game':<14}{'locale':<8}{'translated':>12}{'%':>8}{'missing':>9}{'stale':>7}"
                f"{'failing':>9}{'waived':>8}")

@@ -10,29 +10,38 @@ import click
 
 from ..core.errors import UsageProblem
 from ..core.registry import get_game
+from ..sim.limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, MAX_TURN_CAP, MAX_WORKERS
 from .app import _guard, content_option, force_option
+from .exits import interrupted_code
+
+WORKERS_HELP = ("Worker processes (default and maximum: this machine's CPUs; with --scheduler "
+                f"at most {MAX_WORKERS}, and they only size the batches).")
+SEED_HELP = f"Root seed of the run (0 to 2^64-1 = {MAX_SEED})."
 
 
 @click.command()
 @click.argument("game")
 @content_option
-@click.option("--games", type=click.IntRange(1), default=1000, show_default=True,
-              help="Number of games to play.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the run.")
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=1000, show_default=True,
+              help=f"Number of games to play (at most {MAX_GAMES:,}: every game's row is kept "
+              "for the report; run more seeds for more games).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
+              help=SEED_HELP)
 @click.option("--bots", default=None, help="Comma-separated bots, one per seat "
               "(e.g. guesser:0.8,hedger:0.5); default: the game's own set.")
-@click.option("--players", type=click.IntRange(1), default=None,
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None,
               help="Number of players (a single --bots entry fills every seat; without --bots the "
-                   "game's own set is repeated round the table).")
-@click.option("--workers", type=click.IntRange(1), default=None,
-              help="Worker processes (default and maximum: this machine's CPUs).")
+                   f"game's own set is repeated round the table). At most {MAX_PLAYERS}; each "
+                   "game has its own range (terra 2-6, trains 2-4...).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, help=WORKERS_HELP)
 @click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
               show_default=True, help="Where the games run: in this process, in worker "
               "processes, or on a Dask cluster.")
 @click.option("--scheduler", default=None, help="Dask scheduler address, tcp://HOST:PORT "
               "(implies --backend dask; default: a local cluster).")
-@click.option("--turn-cap", type=click.IntRange(1), default=10_000, show_default=True,
-              help="Stop a game after this many actions (reported, never hidden).")
+@click.option("--turn-cap", type=click.IntRange(1, MAX_TURN_CAP), default=10_000,
+              show_default=True, help="Stop a game after this many actions (reported, never "
+              f"hidden; at most {MAX_TURN_CAP:,}).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="An engine option of the game, repeatable: map=B (Cartographers), "
               "map=osaka or preset=... (Trains).")
@@ -56,8 +65,8 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
              force: bool) -> None:
     """Play seeded games with bots; report win rates, lengths and the game's statistics.
 
-    The same seed gives the same results on any backend and worker count. Ctrl-C stops the run
-    and reports the games that finished.
+    The same seed gives the same results on any backend and worker count. Ctrl-C or SIGTERM
+    stops the run and reports the games that finished (also in --out, marked interrupted).
     """
     from ..core.outputs import check_output, write_output
     from ..sim import report as rep
@@ -99,21 +108,23 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     if result.result.interrupted:
         click.echo(f"cardkit: interrupted after {len(result.result.rows)} of {games} games",
                    err=True)
-        sys.exit(130)
+        sys.exit(interrupted_code())
 
 
 @click.command()
 @click.argument("game")
 @content_option
-@click.option("--games", "games_per_card", type=click.IntRange(2), default=200, show_default=True,
-              help="Games per card (half in each seat order, on shared seeds).")
-@click.option("--seed", type=int, default=1, show_default=True, help="Root seed of the run.")
+@click.option("--games", "games_per_card", type=click.IntRange(2, MAX_GAMES), default=200,
+              show_default=True, help="Games per card (half in each seat order, on shared "
+              f"seeds; at most {MAX_GAMES:,}).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
+              help=SEED_HELP)
 @click.option("--cards", default=None, help="Comma-separated cards (default: every kingdom card "
               "of the set).")
 @click.option("--set", "card_set", default=None, metavar="SET",
               help="The card set whose kingdom cards to rank (Trains: base, rising-sun; "
               "default: base).")
-@click.option("--workers", type=click.IntRange(1), default=None,
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
               help="Worker processes (default and maximum: this machine's CPUs).")
 @click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
               show_default=True, help="Where the games run: in this process, in worker "
@@ -126,7 +137,10 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
 def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards: str | None,
              card_set: str | None, workers: int | None, backend: str, out: Path | None,
              report_pdf: Path | None, force: bool) -> None:
-    """Card strength: "baseline + card X" against the baseline, for every kingdom card."""
+    """Card strength: "baseline + card X" against the baseline, for every kingdom card.
+
+    Ctrl-C or SIGTERM stops the run and reports the cards that finished.
+    """
     from ..core.outputs import check_output, write_output
     from ..sim import report as rep
     from ..sim.api import card_strength
@@ -152,7 +166,7 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
         click.echo(f"wrote {report_pdf}", err=True)
     if rows.interrupted:
         click.echo(f"cardkit: interrupted after {len(rows)} of {len(rows.cards)} cards", err=True)
-        sys.exit(130)
+        sys.exit(interrupted_code())
 
 
 def _key_values(options: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

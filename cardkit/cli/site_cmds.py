@@ -11,8 +11,10 @@ from .app import _guard, content_option, force_option
 
 @click.command("site")
 @content_option
-@click.option("-o", "--out", type=click.Path(path_type=Path), default=Path("build") / "site",
-              show_default=True, help="Folder of the site (replaced as a whole on rebuild).")
+@click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
+              help="Folder of the site, replaced as a whole on rebuild (default build/site; "
+                   "build/<tag>/site for another --content folder). A folder holding files "
+                   "cardkit did not write is never replaced.")
 @click.option("--game", "games", multiple=True, metavar="GAME",
               help="Only this game (repeatable; default: every game with content).")
 @click.option("--locale", "locales", multiple=True, metavar="LOCALE",
@@ -22,10 +24,10 @@ from .app import _guard, content_option, force_option
               help="A JSON report of `cardkit simulate` or `cardkit strength` to include "
                    "(repeatable).")
 @click.option("--dpi", default="100", show_default=True, metavar="N",
-              help="Resolution of the card images.")
+              help="Resolution of the card images, 50 to 1200.")
 @force_option
 @_guard
-def site(content_dir: Path, out: Path, games: tuple[str, ...], locales: tuple[str, ...],
+def site(content_dir: Path, out: Path | None, games: tuple[str, ...], locales: tuple[str, ...],
          reports: tuple[Path, ...], dpi: str, force: bool) -> None:
     """A static site of the content: card galleries with filters, a page per card, search
     over every locale, the translators' view and the reports. Opens from the file system."""

@@ -15,6 +15,7 @@ from .cache import CheckCache
 from .diagnostics import Diagnostic, Report, Severity, Summary, count
 from .errors import UsageProblem
 from .discovery import SourceFile, discover, display_path, game_folder
+from .todo import drop_superseded
 from .registry import game_ids, games_in, get_game, use_content
 
 if TYPE_CHECKING:
@@ -114,7 +115,8 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
             diagnostics.extend(translation_diagnostics(content, tr_files, locales, parse))
     texts = {s.display: s for g in ids for s in sources[g]}
     texts.update({s.display: s for s in locale_files})
-    located = resolve_locations(diagnostics, lambda f: texts[f].text() if f in texts else None)
+    located = drop_superseded(
+        resolve_locations(diagnostics, lambda f: texts[f].text() if f in texts else None))
     located.sort(key=Diagnostic.sort_key)
     return Report(located, count(located, summary))
 

@@ -14,6 +14,7 @@ from .diagnostics import Diagnostic, Severity
 from .discovery import SourceFile
 from .loader import LoadResult, parse_bytes
 from .spec import FileKind, GameSpec, Record
+from .todo import todo_diagnostics
 from .validation import validate
 
 MODELINE_RE = re.compile(r"^# yaml-language-server: \$schema=(\S+)\s*$")
@@ -148,6 +149,7 @@ def load_content(
             diags.extend(loaded.diagnostics)
             content.complete = False
             continue
+        diags.extend(todo_diagnostics(loaded.data, source.display))
         diags.extend(_validate_file(content, kind, source, loaded.data))
     for kind in game.kinds:
         if kind.required and kind.name not in seen_kinds:

@@ -160,7 +160,9 @@ def count(diagnostics: Iterable[Diagnostic], summary: Summary) -> Summary:
 E, W = Severity.ERROR, Severity.WARNING
 CORE_CODES: tuple[CodeInfo, ...] = (
     CodeInfo("YML001", E, "YAML syntax error", cleandoc("""
-        The file is not valid YAML; the position is where the parser gave up.
+        The file is not valid YAML; the position is where the parser gave up, and the message
+        names where the construct it was in began, as compilers do: "the '[' opened at line 4,
+        column 10 is never closed" (a bracket or quote), or the block mapping or sequence.
 
         Bad:
             answers: [nile, congo
@@ -454,5 +456,20 @@ CORE_CODES: tuple[CodeInfo, ...] = (
 
         Good:
             # every file of the game loads: the cross-file checks run
+        """)),
+    CodeInfo("CK005", W, "TODO or FIXME left in a text", cleandoc("""
+        A text of the content — a card's text, a note, a `basis`, a source, a translation, a
+        glossary note, in any game — still says `TODO` or `FIXME` (in any case, as a word): the
+        text is unfinished, and a printed card or a translator would see the marker. Finish the
+        text and remove the marker; `cardkit check --strict` fails on it. Ids, fingerprints
+        and YAML comments are not read.
+
+        Bad:
+            info: TODO describe the eruption
+            note: "FIXME: the height differs between the sources"
+
+        Good:
+            info: The eruption of 1883 was heard 4,800 km away.
+            note: The sources differ on the height; the card uses the 2014 survey.
         """)),
 )

@@ -243,8 +243,30 @@ def _classify(exc: MarkedYAMLError, text: str, display: str) -> Diagnostic:
     tag = _TAG_RE.search(problem)
     if tag:
         return _marked("YML005", f"custom tag {tag.group(1)!r} is not allowed", exc, display)
-    context = f"{exc.context}: " if exc.context else ""
-    return _marked("YML001", f"syntax error: {context}{problem}".rstrip(": "), exc, display)
+    return _marked("YML001", f"syntax error: {problem or exc.context or 'invalid YAML'}"
+                   + _opened_at(exc, text), exc, display)
+
+
+_CLOSERS = {"[": "]", "{": "}", '"': '"', "'": "'"}
+
+
+def _opened_at(exc: MarkedYAMLError, text: str) -> str:
+    """Where the construct the parser was in began, as compilers say it: ``; the '[' opened at
+    line 6, column 13 is never closed`` (a flow collection or quoted scalar), else ``(while
+    parsing a block mapping that starts at line 3, column 1)``; ``""`` when it is the same
+    place as the problem or unknown."""
+    ctx, mark = exc.context_mark, exc.problem_mark
+    if not exc.context or not exc.problem:
+        return ""
+    if ctx is None:
+        return f" ({exc.context})"
+    if mark is not None and (ctx.line, ctx.column) == (mark.line, mark.column):
+        return ""
+    where = f"line {ctx.line + 1}, column {ctx.column + 1}"
+    opener = _char_at(text, ctx.line, ctx.column)
+    if opener in _CLOSERS and ("flow" in exc.context or "quoted" in exc.context):
+        return f"; the {opener!r} opened at {where} is never closed"
+    return f" ({exc.context} that starts at {where})"
 
 
 def _marked(code: str, message: str, exc: MarkedYAMLError, display: str) -> Diagnostic:

@@ -2,7 +2,9 @@
 
 Every content file starts with ``# yaml-language-server: $schema=<relative path>`` naming the JSON
 Schema of its kind. The path is relative to the file, so it only works when it resolves to a real
-schema file. By default that is the ``schemas/`` folder beside the content folder
+schema file. By default that is the content folder's own ``.schemas/`` when it has
+one (``cardkit init`` writes it, so the folder can be moved as a whole), else the ``schemas/``
+folder beside the content folder
 (``<content>/../schemas``, the layout of a cardkit project), whatever the working directory is;
 when there is no such folder, cardkit's own generated schemas are used if they are installed
 next to the package, and otherwise the conventional ``<content>/../schemas`` (run
@@ -17,6 +19,9 @@ from pathlib import Path
 PREFIX = "# yaml-language-server: $schema="
 #: cardkit's own generated schemas (present in a source checkout and an editable install).
 OWN_SCHEMAS = Path(__file__).resolve().parent.parent.parent / "schemas"
+#: The schema folder a content folder may carry inside itself (``cardkit init`` writes it;
+#: content discovery ignores hidden folders).
+INSIDE = ".schemas"
 
 
 def default_schemas_dir(content_dir: Path, want: str | None = None) -> Path:
@@ -25,7 +30,11 @@ def default_schemas_dir(content_dir: Path, want: str | None = None) -> Path:
     ``want``: the schema a file needs (``lantern-road/cards.schema.json``), or a game's folder
     of them (``lantern-road``). cardkit's own schemas serve only what they hold — never a
     declared or plug-in game's, which ``cardkit schema`` writes beside the content — so a
-    modeline never points at a file that cannot exist."""
+    modeline never points at a file that cannot exist. A content folder's own ``.schemas/``
+    comes first, whatever it holds (``cardkit schema -o <content>/.schemas`` fills it)."""
+    inside = content_dir.resolve() / INSIDE
+    if inside.is_dir():
+        return inside
     beside = content_dir.resolve().parent / "schemas"
     if beside.is_dir():
         return beside

@@ -3,11 +3,16 @@
 Two kinds of writes exist:
 
 * **Outputs** (PDFs, reports, exports, schemas) go through :func:`write_output`. An output is never
-  written inside a content folder (symlinks resolved), with or without ``--force``. An existing file
-  is replaced only when cardkit wrote it and nobody changed it since — or with ``--force``.
-  What cardkit wrote is recorded beside the outputs, in ``.cardkit-outputs.json`` of each folder
-  (file name -> SHA-256 of the bytes written), so the record travels with the folder and does not
-  depend on the working directory or on the disposable cache.
+  written inside a content folder (symlinks resolved), with or without ``--force``. What cardkit
+  wrote is recorded beside the outputs, in ``.cardkit-outputs.json`` of each folder
+  (:mod:`cardkit.core.manifest`: file name -> SHA-256 of the bytes written, and the content
+  folder they were made from), so the record travels with the folder and does not depend on the
+  working directory or on the disposable cache. An existing file is replaced only when that
+  record (or the caller's recogniser, ``ours``) says cardkit wrote it; when it was changed since,
+  was made from another content folder or is part of a folder output (a site, an export), only
+  with ``--force``. A file cardkit did not write is never replaced, whatever ``--force`` says.
+  Folder outputs (``site``, ``export``, ``init``) go through
+  :class:`~cardkit.core.outdir.FolderOutput`.
 * **Content** (``i18n import`` / ``confirm``) goes through :func:`write_content_files`: every target
   must resolve inside the content folder, and the set of files is written all or nothing.
 
@@ -18,7 +23,6 @@ message: ``cannot write build/x.pdf: No space left on device``.
 from __future__ import annotations
 
 import hashlib
-import json
 import os
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
@@ -26,20 +30,15 @@ from pathlib import Path
 
 from .atomic import (BACKUP_PREFIX, clean_stale, existing_mode, fsync_dir, open_dir, stage,
                      temp_name, unlink_quietly, write_atomic)
-from .errors import UsageProblem
+from .manifest import MANIFEST, lookup, origin_of, read_manifest, record_file
+from .outdir import OutputProblem
+from .outdir import reason as _reason
 
-RECORD_NAME = ".cardkit-outputs.json"
-RECORD_VERSION = 1
+RECORD_NAME = MANIFEST
+__all__ = ["RECORD_NAME", "OutputProblem", "check_content_path", "check_output", "read_record",
+           "write_content_files", "write_output", "written_by_cardkit"]
 
 Recognizer = Callable[[bytes], bool]
-
-
-class OutputProblem(UsageProblem):
-    """An output or content file cannot be written as asked (exit 2, no traceback)."""
-
-
-def _reason(exc: OSError) -> str:
-    return exc.strerror or str(exc)
 
 
 def _bytes(data: bytes | str) -> bytes:
@@ -62,39 +61,25 @@ def _nearest_existing(path: Path) -> Path:
 
 def read_record(directory: Path) -> dict[str, str]:
     """File name -> SHA-256 of what cardkit last wrote there (empty when unknown or unreadable)."""
-    try:
-        data = json.loads((directory / RECORD_NAME).read_text("utf-8"))
-    except (OSError, ValueError):
-        return {}
-    files = data.get("files") if isinstance(data, dict) else None
-    if not isinstance(files, dict):
-        return {}
-    return {k: v for k, v in files.items() if isinstance(k, str) and isinstance(v, str)}
-
-
-def _save_record(directory: Path, name: str, digest: str) -> None:
-    files = read_record(directory)
-    files[name] = digest
-    files = {k: v for k, v in files.items() if k == name or os.path.lexists(directory / k)}
-    text = json.dumps({"version": RECORD_VERSION, "files": dict(sorted(files.items()))},
-                      indent=1) + "\n"
-    write_atomic(directory / RECORD_NAME, text.encode("utf-8"))
+    return dict(read_manifest(directory).files)
 
 
 def written_by_cardkit(path: Path, ours: Recognizer | None = None) -> bool:
     """Whether ``path`` holds exactly what cardkit last wrote there.
 
-    When the folder's record does not know the file, ``ours`` (if given) may recognise a file
-    cardkit generates by its content (e.g. a committed JSON Schema).
+    When no record knows the file, ``ours`` (if given) may recognise a file cardkit generates
+    by its content (e.g. a committed JSON Schema, a PDF an older cardkit printed).
     """
     target = path.resolve()
     try:
         data = target.read_bytes()
     except OSError:
         return False
-    known = read_record(target.parent).get(target.name)
+    known = lookup(target)
+    if known is not None and known.digest is not None:
+        return hashlib.sha256(data).hexdigest() == known.digest
     if known is not None:
-        return hashlib.sha256(data).hexdigest() == known
+        return True  # an older site's file: covered by its marker
     return bool(ours and ours(data))
 
 
@@ -102,16 +87,21 @@ def written_by_cardkit(path: Path, ours: Recognizer | None = None) -> bool:
 
 
 def check_output(path: Path, *, force: bool, content_roots: Iterable[Path],
-                 ours: Recognizer | None = None) -> Path:
+                 ours: Recognizer | None = None, made_from: Path | None = None) -> Path:
     """Raise :class:`OutputProblem` unless ``path`` may be written; return it resolved.
 
     Call it before long work (a simulation) so that a refusal comes first, not last.
     Missing folders are made when the file is written (``mkdir -p``); a folder on the way that
     is a file is refused. A path the file system
     cannot even look at (a name too long, a loop of symbolic links) is refused the same way.
+    ``made_from`` is the content folder the output is made from (default: the one content
+    root, when there is one): an existing output recorded as made from another one is replaced
+    only with ``force``.
     """
+    roots = tuple(content_roots)
+    source = made_from if made_from is not None else (roots[0] if len(roots) == 1 else None)
     try:
-        return _check_output(path, force, content_roots, ours)
+        return _check_output(path, force, roots, ours, source)
     except OSError as exc:
         raise OutputProblem(f"cannot write {path}: {_reason(exc)}") from exc
     except RuntimeError as exc:  # Path.resolve on a symbolic link loop (Python < 3.13)
@@ -119,7 +109,7 @@ def check_output(path: Path, *, force: bool, content_roots: Iterable[Path],
 
 
 def _check_output(path: Path, force: bool, content_roots: Iterable[Path],
-                  ours: Recognizer | None) -> Path:
+                  ours: Recognizer | None, source: Path | None) -> Path:
     target = path.resolve()
     for root in content_roots:
         if _inside(target, root.resolve()):
@@ -137,23 +127,52 @@ def _check_output(path: Path, force: bool, content_roots: Iterable[Path],
         raise OutputProblem(f"cannot write {path}: Permission denied")
     if os.path.lexists(target) and not target.is_file():
         raise OutputProblem(f"cannot write {path}: it is not a regular file")
-    if os.path.lexists(target) and not force and not written_by_cardkit(target, ours):
-        raise OutputProblem(f"{path} exists and was not written by cardkit (or was changed "
-                            "since); pass --force to replace it")
+    if os.path.lexists(target):
+        _may_replace(path, target, force, ours, source)
     return target
 
 
+def _may_replace(path: Path, target: Path, force: bool, ours: Recognizer | None,
+                 source: Path | None) -> None:
+    """Refuse to replace a file cardkit did not write (always), or without ``force`` one that
+    was changed since, made from another content folder, or is part of a folder output."""
+    known = lookup(target)
+    data = target.read_bytes()
+    if known is None:
+        if ours is not None and ours(data):
+            return  # cardkit's own, written before outputs were recorded
+        raise OutputProblem(f"{path} exists and cardkit did not write it (no {RECORD_NAME} "
+                            "lists it); --force replaces only cardkit's own outputs: choose "
+                            "another output name, or move the file away")
+    if force:
+        return
+    again = "pass --force to replace it, or choose another --out"
+    if known.digest is not None and hashlib.sha256(data).hexdigest() != known.digest:
+        raise OutputProblem(f"{path} was written by cardkit but changed since; {again}")
+    if known.part_of is not None:
+        made = known.origin.command if known.origin and known.origin.command else "cardkit"
+        raise OutputProblem(f"{path} is part of {known.part_of} (written by `cardkit {made}` "
+                            f"as a whole); {again}")
+    if known.origin is not None and known.origin.other_content(source):
+        raise OutputProblem(f"{path} was made from another content folder "
+                            f"({known.origin.content or 'unknown'}); {again}")
+
+
 def write_output(path: Path, data: bytes | str, *, force: bool, content_roots: Iterable[Path],
-                 ours: Recognizer | None = None, record: bool = True) -> Path:
+                 ours: Recognizer | None = None, record: bool = True,
+                 made_from: Path | None = None) -> Path:
     """Write a user-facing output file: checked (:func:`check_output`), atomic, recorded.
 
     ``data`` is bytes, or text written as UTF-8. ``record=False`` skips the record (for files
     ``ours`` recognises by content, such as schemas in a committed folder). Missing folders are
     made. A new file gets ``0o666 & ~umask``; a file it replaces keeps its
-    permission bits (like ``open(path, "w")`` or a shell redirection). Returns ``path``.
+    permission bits (like ``open(path, "w")`` or a shell redirection). The record names the
+    content folder the file was made from (``made_from``, default: the one content root).
+    Returns ``path``.
     """
     roots = tuple(content_roots)
-    target = check_output(path, force=force, content_roots=roots, ours=ours)
+    source = made_from if made_from is not None else (roots[0] if len(roots) == 1 else None)
+    target = check_output(path, force=force, content_roots=roots, ours=ours, made_from=source)
     raw = _bytes(data)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
@@ -162,7 +181,9 @@ def write_output(path: Path, data: bytes | str, *, force: bool, content_roots: I
             _lock(dir_fd)
             write_atomic(target, raw)
             if record:
-                _save_record(target.parent, target.name, hashlib.sha256(raw).hexdigest())
+                text = record_file(target.parent, target.name, hashlib.sha256(raw).hexdigest(),
+                                   origin_of(None, source))
+                write_atomic(target.parent / RECORD_NAME, text)
         finally:
             os.close(dir_fd)  # closing releases the lock
     except OSError as exc:

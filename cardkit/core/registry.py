@@ -133,8 +133,8 @@ def games_in(content_dir: Path) -> tuple[str, ...]:
     that scan."""
     use_content(content_dir)
     try:
-        names = sorted(sub.name for sub in Path(content_dir).iterdir()
-                       if sub.is_dir() and sub.name not in NOT_GAMES)
+        names = sorted(sub.name for sub in Path(content_dir).iterdir()  # hidden: a tool's
+                       if sub.is_dir() and sub.name not in NOT_GAMES and sub.name[0] != ".")
     except OSError:
         return ()
     declared = _declared()

@@ -9,8 +9,12 @@ file ``cards/<id>.yaml`` unless ``into`` names an existing one. Existing content
 overwritten: an id that is already defined, or a file that does not load, is refused.
 
 ``init DIR`` writes a new content folder: ``locales/en.yaml`` and the starter content of one game
-(the small, consistent example world kept in ``cardkit/games/<game>/starter/``), with modelines
-for the new place. ``cardkit check --content DIR`` accepts it with no errors.
+(the small, consistent example world kept in ``cardkit/games/<game>/starter/``), the JSON Schemas
+in ``DIR/.schemas/`` and modelines pointing there, relative to each file, so the folder works
+wherever it is moved. ``cardkit check --content DIR`` accepts it with no errors. DIR is a folder
+output (:class:`~cardkit.core.outdir.FolderOutput`, manifest ``DIR/.cardkit-outputs.json``): it
+must be missing or empty, or an earlier ``init`` (replaced when unchanged; when edited, only
+with ``force``); a folder holding any file ``init`` did not write is refused, ``force`` or not.
 """
 
 from __future__ import annotations
@@ -52,11 +56,14 @@ class NewResult:
 
 @dataclass(slots=True)
 class InitResult:
-    """What ``cardkit init`` wrote."""
+    """What ``cardkit init`` wrote: the content files, and the schema files (in ``schemas_dir``,
+    by default ``root/.schemas``)."""
 
     root: Path
     game: str
     files: list[Path] = field(default_factory=list)
+    schemas: list[Path] = field(default_factory=list)
+    schemas_dir: Path | None = None
 
 
 # -- skeletons from the model ------------------------------------------------------------------
@@ -340,115 +347,104 @@ def init_content(dest: Path, game: str = "terra", schemas_dir: Path | None = Non
                  force: bool = False, declare: str | None = None) -> InitResult:
     """Write a new content folder at ``dest`` holding ``locales/`` and ``game``'s starter;
     with ``declare``, a small game declared as data called ``declare`` instead (its
-    ``game.yaml``, two kinds, a deck and its templates)."""
-    from .outputs import write_content_files
-
+    ``game.yaml``, two kinds, a deck and its templates). The schemas go into
+    ``dest/.schemas`` unless ``schemas_dir`` names another folder (see the module docstring)."""
     if declare is not None:
         return _init_declared(dest, declare, schemas_dir, force)
-    get_game(game)
+    spec = get_game(game)
     if game not in starter_games():
         raise ScaffoldProblem(f"{game} has no starter content; games with one: "
                               f"{', '.join(starter_games())}")
-    from .registry import origin, use_content
-    from .schemas import write_schemas
-
-    _check_dest(dest, force)
-    # cardkit's own schemas/ holds the built-in games only: a plug-in's go beside the folder
-    plugin = origin(game) != "built-in"
-    if plugin and schemas_dir is None:
-        schemas_dir = dest.resolve().parent / "schemas"
-    files: dict[Path, str] = {}
-    for relpath, text in sorted(_walk(_starter(game))):
-        path = dest / relpath
-        top = relpath.split("/", 1)[0]
-        modeline = (_locale_modeline(path, dest, schemas_dir) if top == "locales"
-                    else _modeline(path, top, dest, schemas_dir))
-        files[path] = modeline + "\n" + text
-    result = _write(dest, game, files, write_content_files)
-    if plugin and schemas_dir is not None:
-        use_content(dest)
-        result.files += write_schemas(schemas_dir, content_roots=(dest,), games=(game,)).written
-    return result
-
-
-def _check_dest(dest: Path, force: bool) -> None:
-    if dest.exists() and not dest.is_dir():
-        raise ScaffoldProblem(f"{dest} exists and is not a folder")
-    if dest.is_dir() and any(dest.iterdir()) and not force:
-        raise ScaffoldProblem(f"{dest} is not empty; pass --force to add the starter files to "
-                              "it (existing files are never replaced)")
-
-
-def _write(dest: Path, game: str, files: dict[Path, str], write: Any) -> InitResult:
-    clash = [p for p in files if p.exists()]
-    if clash:
-        raise ScaffoldProblem(f"{', '.join(str(p) for p in clash)} already exist(s); nothing "
-                              "was written")
-    dest.mkdir(parents=True, exist_ok=True)
-    write(files, dest)
-    return InitResult(dest, game, sorted(files))
+    return _init(dest, spec, dict(_walk(_starter(game))), schemas_dir, force)
 
 
 def _init_declared(dest: Path, name: str, schemas_dir: Path | None,
                    force: bool) -> InitResult:
     from ..games.declared import declared_game
-    from .content import schema_for
-    from .modeline import modeline_for
-    from .outputs import write_content_files
-    from .registry import plugin_ids, use_content
-    from .schemas import write_schemas
+    from .registry import plugin_ids
 
     if not ID_RE.match(name):
         raise ScaffoldProblem(f"--declare {name!r}: a game id is lower-case letters and digits, "
                               "words joined by single hyphens (e.g. `lantern-road`)")
     if name in GAMES or name in plugin_ids():
         raise ScaffoldProblem(f"--declare {name!r}: a built-in or plug-in game has this id")
-    _check_dest(dest, force)
     root = importlib.resources.files("cardkit.games.declared") / "starter"
     spec = declared_game(name, Path(str(root / DECLARED_STARTER)))
-    # cardkit's own schemas/ has no declared game: the schemas go beside the content folder
-    base = schemas_dir if schemas_dir is not None else dest.resolve().parent / "schemas"
-    files: dict[Path, str] = {}
-    for relpath, text in sorted(_walk(root)):
+    files: dict[str, str] = {}
+    for relpath, text in _walk(root):
         top, _, rest = relpath.partition("/")
         if top == "locales":
-            path = dest / relpath
-            files[path] = modeline_for(path, base / "locales.schema.json") + "\n" + text
+            files[relpath] = text
             continue
-        path = dest / name / rest
         if rest == "game.yaml":
             text = text.replace(f"id: {DECLARED_STARTER}", f"id: {name}", 1)
-        files[path] = modeline_for(path, base / (schema_for(spec, rest) or "")) + "\n" + text
-    existed = {d for p in files for d in p.parents if d.exists()}
-    result = _write(dest, name, files, write_content_files)
+        files[f"{name}/{rest}"] = text
+    return _init(dest, spec, files, schemas_dir, force)
+
+
+def _init(dest: Path, spec: Any, files: dict[str, str], schemas_dir: Path | None,
+          force: bool) -> InitResult:
+    """Write ``files`` (relative to ``dest``) with their modelines, and the schemas, as one
+    folder output, all or nothing (in place: ``cardkit init .`` works)."""
+    from .content import schema_for
+    from .modeline import INSIDE, modeline_for
+    from .outdir import MANIFEST, FolderOutput, remove_listed
+    from .outputs import check_output, write_content_files, write_output
+    from .registry import use_content
+    from .schemas import generated_schema
+
+    folder = FolderOutput(dest, "init", "the new content folder", force=force,
+                          in_place=True, option="DIR")
+    found = folder.check()
+    base = (dest / INSIDE if schemas_dir is None else schemas_dir).resolve()
+    inside = base == dest.resolve() or dest.resolve() in base.parents
+    texts: dict[str, str] = {}
+    for rel, text in sorted(files.items()):
+        top, _, rest = rel.partition("/")
+        want = "locales.schema.json" if top == "locales" else schema_for(spec, rest) or ""
+        texts[rel] = modeline_for(dest / rel, base / want) + "\n" + text
+    schemas = _schemas_of(spec, files)
+    if inside:  # the folder carries its schemas: it works wherever it is moved
+        at = base.relative_to(dest.resolve())
+        texts.update({(at / rel).as_posix(): text for rel, text in schemas.items()})
+    outside = not inside and spec.id not in GAMES  # cardkit's own schemas/ lacks the game
+    for rel in schemas if outside else ():  # refused before anything is written
+        check_output(base / rel, force=force, content_roots=(dest,), ours=generated_schema)
+    data = {rel: text.encode("utf-8") for rel, text in texts.items()}
+    data[MANIFEST] = folder.manifest(data)
+    dest.mkdir(parents=True, exist_ok=True)
+    write_content_files({dest / rel: raw for rel, raw in data.items()}, dest)
+    remove_listed(dest, [rel for rel in found.listed if rel not in data], keep_root=True)
+    result = InitResult(dest, spec.id, [dest / rel for rel in sorted(files)])
+    if inside:
+        result.schemas = [dest / rel for rel in sorted(texts) if rel not in files]
+    elif outside:
+        for rel, text in schemas.items():
+            write_output(base / rel, text, force=force, content_roots=(dest,),
+                         ours=generated_schema, record=False)
+        result.schemas = [base / rel for rel in sorted(schemas)]
+    result.schemas_dir = (dest / base.relative_to(dest.resolve()) if inside else schemas_dir) \
+        if result.schemas else None
     use_content(dest)
-    try:  # the schemas need the game on disk; when they cannot be written, take it back
-        written = write_schemas(base, force=force, content_roots=(dest,), games=(name,))
-    except Exception:
-        _take_back(files, existed)
-        raise
-    result.files += written.written
     return result
 
 
-def _take_back(files: dict[Path, str], existed: set[Path]) -> None:
-    """Remove the files an ``init`` just created (none existed: :func:`_write` made sure) and
-    the folders it made for them, deepest first."""
-    for path in files:
-        path.unlink(missing_ok=True)
-    made = {d for p in files for d in p.parents if d not in existed}
-    for folder in sorted(made, key=lambda d: len(d.parts), reverse=True):
-        try:
-            folder.rmdir()
-        except OSError:
-            pass
+def _schemas_of(spec: Any, files: dict[str, str]) -> dict[Path, str]:
+    """The schema files of ``spec``'s game and the shared ones. A game being declared is not
+    registered yet: its ``game.yaml`` is shown to the registry from a scratch folder."""
+    import tempfile
 
+    from .registry import DECLARATION, plugin_ids, use_content
+    from .schemas import expected_schemas
 
-def _locale_modeline(path: Path, dest: Path, schemas_dir: Path | None) -> str:
-    from .modeline import default_schemas_dir, modeline_for
-
-    base = schemas_dir if schemas_dir is not None else default_schemas_dir(dest)
-    return modeline_for(path, base / "locales.schema.json")
+    if spec.id in GAMES or spec.id in plugin_ids():
+        return expected_schemas((spec.id,))
+    with tempfile.TemporaryDirectory(prefix="cardkit-init-") as scratch:
+        folder = Path(scratch) / spec.id
+        folder.mkdir()
+        (folder / DECLARATION).write_text(files[f"{spec.id}/{DECLARATION}"], "utf-8")
+        use_content(Path(scratch))
+        return expected_schemas((spec.id,))
 
 
 def _walk(root: Any, prefix: str = "") -> list[tuple[str, str]]:

@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .modeline import INSIDE
 from .outputs import OutputProblem, check_output, write_output
 from .registry import get_game
 from .spec import FileKind
@@ -135,8 +136,9 @@ def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
     :func:`default_games` of the first content root), or only compare when ``check_only``.
 
     Writes go through :func:`~cardkit.core.outputs.write_output`: atomic, never inside a content
-    folder, and a file that is not a cardkit schema is replaced only with ``force``. Every file is
-    checked before the first one is written.
+    folder, and a file that is not a cardkit schema is never replaced (``force`` or not). Every
+    file is checked before the first one is written. A content folder's own ``.schemas/``
+    (written by ``cardkit init``) is the one place inside a content folder schemas may go.
     """
     if out_dir.exists() and not out_dir.is_dir():
         raise OutputProblem(f"cannot write schemas to {out_dir}: it is not a folder "
@@ -145,6 +147,8 @@ def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
     todo: list[tuple[Path, str]] = []
     if games is None:
         games = default_games(content_roots[0] if content_roots else None)
+    content_roots = tuple(r for r in content_roots
+                          if out_dir.resolve() != (Path(r) / INSIDE).resolve())
     for rel, text in expected_schemas(games).items():
         path = out_dir / rel
         try:

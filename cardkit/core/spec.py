@@ -164,7 +164,10 @@ class SheetScorer:
     score: Callable[[Sequence[Path], Sequence[str] | None, Path], ScoreReport]
     model: type[BaseModel]
     codes: tuple[CodeInfo, ...] = ()
-    description: str = ""
+    description: str = ""  # of the sheet model (its JSON Schema's description)
+    #: What ``cardkit score GAME`` does for this game, for its ``--help`` (default: the
+    #: ``description``).
+    help: str = ""
 
     #: File name of the sheet model's JSON Schema inside ``schemas/<game>/``.
     schema_name = "score-sheet.schema.json"

@@ -3,8 +3,13 @@
 ``png``: one image per unique face (``<deck>/<card>-front.png``, ``<card>-back.png``, or one
 ``back.png`` for a shared back) and ``cards.csv`` for the print shop. ``tts``: Tabletop Simulator
 sheets per deck (``<deck>-sheet-N.png``, ``<deck>-back.png`` or ``<deck>-backs-N.png``) and
-``<deck>.json``. The content goes through the same gate as ``cardkit pdf``; every file is written
-by :func:`cardkit.core.outputs.write_output`, and all of them are checked before any is drawn.
+``<deck>.json``. The content goes through the same gate as ``cardkit pdf``.
+
+The export folder is one output (:class:`cardkit.core.outdir.FolderOutput`): it is checked
+before anything is drawn, written into a temporary folder beside it and renamed into place at
+the end, so a failing or interrupted export leaves the previous one as it was. A folder holding
+files cardkit did not write is never replaced; an earlier export, only when unchanged (else
+with ``force``).
 """
 
 from __future__ import annotations
@@ -19,7 +24,7 @@ from typing import TYPE_CHECKING, Literal
 
 from ..core.checking import DEFAULT_CACHE_DIR
 from ..core.errors import UsageProblem
-from ..core.outputs import check_output, write_output
+from ..core.outdir import FolderOutput, default_build_dir, put
 from . import tts
 from .csvfile import CsvRow, cards_csv
 from .raster import (
@@ -30,7 +35,6 @@ from .raster import (
     face_size_px,
     png_bytes,
     raster_faces,
-    unique_deck,
 )
 
 if TYPE_CHECKING:
@@ -44,7 +48,7 @@ FORMATS: tuple[str, ...] = ("png", "tts")
 DEFAULT_DPI = {"png": 300.0, "tts": 150.0}
 DPI_RANGE = (50.0, 1200.0)
 BLEED_RANGE = (0.0, 10.0)
-DEFAULT_ROOT = Path("build") / "export"
+DEFAULT_ROOT = Path("build") / "export"  # for the default content folder (see default_dir)
 CSV_NAME = "cards.csv"
 _SAFE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 #: Writes one file of the export (a name relative to its folder) and returns its path.
@@ -119,20 +123,19 @@ def _shown(value: object) -> str:
 
 
 def default_dir(job: ExportJob) -> Path:
-    """``build/export/GAME-LOCALE[-imperial][-tts]``: variants never replace each other."""
-    variant = ("-imperial" if job.units == "imperial" else "") + \
+    """``build/export/GAME-LOCALE[-DECK][-imperial][-ink-saver][-tts]``: variants never replace
+    each other; for another content folder than ``./content``, under ``build/<tag>/export``
+    (:func:`cardkit.core.outdir.default_build_dir`)."""
+    variant = (f"-{job.deck}" if job.deck else "") + \
+        ("-imperial" if job.units == "imperial" else "") + \
         ("-ink-saver" if job.ink_saver else "") + ("-tts" if job.format == "tts" else "")
-    return DEFAULT_ROOT / f"{job.game}-{job.locale}{variant}"
+    return default_build_dir(job.content_dir) / "export" / f"{job.game}-{job.locale}{variant}"
 
 
-def _check_out(out: Path | None) -> None:
-    """A named ``--out`` must be a folder (it is made, with its parents, when missing)."""
-    if out is None:
-        return
-    if out.exists() and not out.is_dir():
-        raise UsageProblem(f"cannot write to {out}: it is not a folder")
-    if not out.exists() and out.parent.exists() and not out.parent.is_dir():
-        raise UsageProblem(f"cannot write to {out}: {out.parent} is not a folder")
+def _folder(job: ExportJob) -> FolderOutput:
+    out = job.out if job.out is not None else default_dir(job)
+    return FolderOutput(out, "export", "the export", job.content_dir, job.force,
+                        (job.content_dir,))
 
 
 def _decks(job: ExportJob) -> tuple[list[PrintDeck], Localizer]:
@@ -167,28 +170,14 @@ def png_name(ref: FaceRef) -> str:
     return "back.png" if ref.card_id is None else f"{ref.card_id}-{ref.side}.png"
 
 
-def _png_plan(deck: PrintDeck) -> list[str]:
-    return [f"{deck.id}/{png_name(ref)}" for ref in unique_deck(deck).faces]
-
-
-def _tts_plan(deck: PrintDeck) -> list[str]:
-    n = tts.sheets_for(len(deck.cards))
-    names = [f"{deck.id}/{deck.id}-sheet-{i + 1}.png" for i in range(n)]
-    if any(c.back is not None for c in deck.cards):
-        names += [f"{deck.id}/{deck.id}-backs-{i + 1}.png" for i in range(n)]
-    else:
-        names.append(f"{deck.id}/{deck.id}-back.png")
-    return [*names, f"{deck.id}/{deck.id}.json"]
-
-
 def export_game(job: ExportJob) -> ExportResult:
     """Write the export; raise :class:`UsageProblem` (or ``ContentBlocked``) before writing
     anything when the options, the content or any target file is not right."""
     dpi = check_options(job)
-    _check_out(job.out)
+    folder = _folder(job)
+    folder.check()  # a bad --out is refused at once, before the gate
     decks, loc = _decks(job)
-    out_dir = job.out if job.out is not None else default_dir(job)
-    roots = (job.content_dir,)
+    out_dir = Path(folder.out)
     warnings: list[str] = []
     if job.format == "tts":
         for deck in decks:
@@ -196,38 +185,34 @@ def export_game(job: ExportJob) -> ExportResult:
             note = tts.sheet_warning(deck.id, deck.size_mm, job.bleed, dpi)
             if note:
                 warnings.append(note)
-    plan = [n for deck in decks for n in (_png_plan(deck) if job.format == "png"
-                                           else _tts_plan(deck))]
-    if job.format == "png":
-        plan.append(CSV_NAME)
-    for name in plan:  # refuse before drawing anything, not after the first deck
-        check_output(out_dir / name, force=job.force, content_roots=roots)
     # every deck drawn (and so fit-checked by the PDF layer) before the first file is written
     drawn = [draw_unique(deck, job.bleed) for deck in decks]
 
     written: list[Path] = []
     size = 0
-
-    def write(name: str, data: bytes) -> Path:
-        nonlocal size
-        path = write_output(out_dir / name, data, force=job.force, content_roots=roots)
-        written.append(path)
-        size += len(data)
-        return path
-
     results, rows = [], []
-    for deck, faces in zip(decks, drawn, strict=True):
-        card_px = face_size_px(deck.size_mm, job.bleed, dpi)
-        result = DeckExport(deck.id, len(deck.cards), deck.total, card_px)
+    with folder.staged() as staging:
+
+        def write(name: str, data: bytes) -> Path:
+            nonlocal size
+            put(staging, name, data)
+            written.append(out_dir / name)
+            size += len(data)
+            return out_dir / name
+
+        for deck, faces in zip(decks, drawn, strict=True):
+            card_px = face_size_px(deck.size_mm, job.bleed, dpi)
+            result = DeckExport(deck.id, len(deck.cards), deck.total, card_px)
+            if job.format == "png":
+                files = _write_png(faces, dpi, write, job.workers)
+                result.files = files
+                rows += _rows(deck, files, out_dir)
+            else:
+                result.files, result.sheets = _write_tts(faces, dpi, card_px, write)
+            results.append(result)
         if job.format == "png":
-            files = _write_png(faces, dpi, write, job.workers)
-            result.files = files
-            rows += _rows(deck, files, out_dir)
-        else:
-            result.files, result.sheets = _write_tts(faces, dpi, card_px, write)
-        results.append(result)
-    if job.format == "png":
-        write(CSV_NAME, cards_csv(rows))
+            write(CSV_NAME, cards_csv(rows))
+    warnings += folder.notes
     return ExportResult(job.format, out_dir, dpi, job.bleed, results, written, size, warnings,
                         len(set(loc.fallbacks)))  # faces are built lazily: count at the end
 

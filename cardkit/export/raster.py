@@ -130,7 +130,7 @@ class Drawn:
 
 def draw_unique(deck: PrintDeck, bleed_mm: float) -> Drawn:
     """Draw the deck's unique faces. The PDF layer fit-checks every face first and raises
-    :class:`~cardkit.pdf.fitcheck.FitError` (nothing drawn) when a text does not fit."""
+    :class:`~cardkit.pdf.fit.FitError` (nothing drawn) when a text does not fit."""
     unique = unique_deck(deck)
     return Drawn(deck, unique.faces, single_pdf(unique.deck, bleed_mm), bleed_mm)
 

@@ -17,7 +17,7 @@ from ..core.registry import get_game
 from ..core.sourcemap import resolve_locations
 from .exchange import ImportPlan, export_po, plan_po
 from .language import file_language_errors
-from .locale import SOURCE_LOCALE, Locale
+from .locale import SOURCE_LOCALE, Locale, locales_dir
 from .overlay import LocaleOverlay
 from .sources import SourceText, iter_sources
 from .translations import (GameTranslations, LocaleStatus, check_translations,
@@ -70,7 +70,11 @@ def load(game: str, content_dir: Path) -> GameI18n:
 
 
 class ContentErrors(UsageProblem):
-    """The content itself has errors; translations cannot be handled until they are fixed."""
+    """The content itself has errors; translations cannot be handled until they are fixed
+    (exit code 1, findings, as ``cardkit check`` gives them; the located ``diagnostics`` are
+    attached)."""
+
+    exit_code = 1
 
     def __init__(self, diagnostics: list[Diagnostic]) -> None:
         first = next((d for d in diagnostics if d.severity is Severity.ERROR), None)
@@ -118,6 +122,18 @@ def status(games: tuple[str, ...], content_dir: Path, locale: str | None = None
         for code in _target_locales(data, locale):
             rows.append(by_locale.get(code) or LocaleStatus.untranslated(game, code, sources))
     return rows
+
+
+def no_locales_note(content_dir: Path) -> str:
+    """Why :func:`status` has no rows, in words: no locale to translate into is defined."""
+    folder = display_path(locales_dir(content_dir))
+    if not locales_dir(content_dir).is_dir():
+        why = f"{folder}/ does not exist, so no locale is defined"
+    else:
+        why = f"{folder}/ defines no locale besides the source, English (en)"
+    return (f"no locale to translate into: {why}. Add {folder}/<code>.yaml for each language "
+            "(a locale file: its plural rule, quotation marks, number format), then `cardkit "
+            "i18n export GAME --locale <code>` gives the translators a PO file")
 
 
 def export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,

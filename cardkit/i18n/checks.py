@@ -376,7 +376,8 @@ SET_CODES: tuple[CodeInfo, ...] = (
         """)),
     CodeInfo("I18N019", E, "overlay of an unknown or mismatched locale", inspect.cleandoc("""
         The overlay's `locale:` must equal its folder name, and a locale file
-        content/locales/<code>.yaml must define it.
+        content/locales/<code>.yaml must define it. An undefined locale folder is one finding
+        (not one per file), saying where its files belong; so is a missing content/locales/.
 
         Bad:
             # content/terra/i18n/el/cards.yaml

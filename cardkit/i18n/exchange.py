@@ -33,6 +33,7 @@ from ..core.discovery import FileProblem, display_path, read_content_bytes
 from .locale import Locale
 from .overlay import COMMENT_MAX_CHARS, LocaleOverlay
 from .po import parse_po
+from .plural_check import checked_plural_forms
 from .sources import SourceText, SourceValue, fingerprint
 from .writer import FieldRef, Update
 
@@ -100,7 +101,8 @@ def po_metadata(game: str, locale: Locale, revision: dict[str, str] | None = Non
         "MIME-Version": "1.0",
         "Content-Type": "text/plain; charset=UTF-8",
         "Content-Transfer-Encoding": "8bit",
-        "Plural-Forms": locale.plural.gettext,
+        "Plural-Forms": checked_plural_forms(locale.code, locale.plural.gettext,
+                                             locale.plural.categories),
         "X-Generator": "cardkit",
     }
 

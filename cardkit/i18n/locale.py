@@ -147,3 +147,20 @@ SOURCE_LOCALE = "en"
 def locales_dir(content_dir: Path) -> Path:
     """Where locale definitions live."""
     return content_dir / "locales"
+
+
+class LocaleTable(dict[str, Locale]):
+    """The locales that loaded, by code, and what the loading knows besides: the folder they
+    come from (display path), whether it exists, and the codes whose definition file is there
+    but has an error (reported at that file once; their translations are not reported again)."""
+
+    def __init__(self, folder: str = "content/locales", exists: bool = True) -> None:
+        super().__init__()
+        self.folder = folder
+        self.exists = exists
+        self.broken: set[str] = set()
+
+
+def broken_locales(locales: dict[str, Locale]) -> set[str]:
+    """The codes of locale files that did not load (empty for a plain dict)."""
+    return locales.broken if isinstance(locales, LocaleTable) else set()

@@ -123,10 +123,20 @@ class LocaleOverlay:
     #: The game's store of English source texts (fingerprint -> text), shared by its locales:
     #: the English a stale translation was made from (see :mod:`cardkit.i18n.history`).
     previous: dict[str, str | dict[str, str]] = field(default_factory=dict)
+    #: Parts whose translations could not be loaded because of an error reported where it is (a
+    #: file that does not parse or sits in the wrong place, an entry failing its schema):
+    #: ``(kind, id, key)``, ``None`` for "all". Their fields are not reported as missing too.
+    unloaded: set[tuple[str, str | None, str | None]] = field(default_factory=set)
 
     def get(self, kind: str, obj_id: str, key: str) -> Entry | None:
         """The entry for one field, if translated."""
         return self.entries.get(kind, {}).get(obj_id, {}).get(key)
+
+    def is_unloaded(self, kind: str, obj_id: str, key: str) -> bool:
+        """Whether a field's translation may exist but did not load (see ``unloaded``)."""
+        marks = self.unloaded
+        return bool(marks) and ((kind, None, None) in marks or (kind, obj_id, None) in marks
+                                or (kind, obj_id, key) in marks)
 
 
 def load_overlay_file(game: GameSpec, source: SourceFile, locale: str, kind_name: str,
@@ -147,11 +157,14 @@ def load_overlay_file(game: GameSpec, source: SourceFile, locale: str, kind_name
         return diags
     entries = data.get("entries") if isinstance(data, dict) else None
     if not isinstance(entries, dict):
+        overlay.unloaded.add((kind_name, None, None))
         return diags
     bad = {(d.pointer[1], d.pointer[2]) for d in diags
            if d.pointer and len(d.pointer) > 2 and d.pointer[0] == "entries"}
     bad_ids = {d.pointer[1] for d in diags if d.pointer and len(d.pointer) == 2
                and d.pointer[0] == "entries"}
+    overlay.unloaded.update((kind_name, str(i), str(k)) for i, k in bad)
+    overlay.unloaded.update((kind_name, str(i), None) for i in bad_ids)
     for obj_id, fields in entries.items():
         if obj_id in bad_ids or not isinstance(fields, dict):
             continue

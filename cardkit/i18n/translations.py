@@ -13,15 +13,18 @@ from pathlib import Path
 
 from ..core.content import GLOSSARY_RE, OVERLAY_RE, GameContent, check_modeline, schema_for
 from ..core.diagnostics import Diagnostic, Severity
-from ..core.discovery import SourceFile, discover
+from ..core.discovery import SourceFile, discover, display_path
 from ..core.loader import LoadResult
 from ..core.spec import GameSpec
+from ..core.todo import todo_diagnostics
 from ..core.validation import validate
 from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
 from .glossary import GlossaryFile, Term
 from .history import HISTORY_RELPATH, SourceHistory, load_history
-from .locale import SOURCE_LOCALE, Locale, LocalesFile
+from .locale import SOURCE_LOCALE, Locale, LocalesFile, LocaleTable, broken_locales, locales_dir
 from .overlay import NOT_WAIVABLE, Entry, LocaleOverlay, load_overlay_file
+from .placement import Misplaced, misnamed_overlays, undefined_locales
+from .plural_check import plural_problem
 from .sources import SourceText, iter_sources
 
 ParseFn = Callable[[SourceFile], LoadResult]
@@ -46,28 +49,45 @@ def card_font_glyphs() -> frozenset[int]:
     return frozenset(set.intersection(*sets))
 
 
-def load_locales(content_dir: Path, parse: ParseFn) -> tuple[dict[str, Locale], list[Diagnostic]]:
-    """Locale definitions from ``content/locales/*.yaml``."""
-    locales: dict[str, Locale] = {}
+def load_locales(content_dir: Path, parse: ParseFn) -> tuple[LocaleTable, list[Diagnostic]]:
+    """Locale definitions from ``content/locales/*.yaml``.
+
+    A file with an error (syntax, schema, a plural rule that is not valid gettext or disagrees
+    with CLDR: :mod:`cardkit.i18n.plural_check`) is reported once, and its code is recorded as
+    ``broken``: the locale's translations are not checked (nor reported again) until it loads.
+    """
+    folder = locales_dir(content_dir)
+    locales = LocaleTable(display_path(folder), folder.is_dir())
     diags: list[Diagnostic] = []
     for source in discover(content_dir, "locales"):
         modeline = check_modeline(source, "locales.schema.json")
         if modeline:
             diags.append(modeline)
+        stem = source.relpath.rsplit(".", 1)[0]
         loaded = parse(source)
         if loaded.diagnostics or loaded.data is None:
             diags.extend(loaded.diagnostics)
+            locales.broken.add(stem)
             continue
         model, found = validate(LocalesFile, loaded.data, source.display)
         diags.extend(found)
         if model is None:
+            locales.broken.add(stem)
             continue
         loc: Locale = model.locale  # type: ignore[attr-defined]
-        stem = source.relpath.rsplit(".", 1)[0]
         if loc.code != stem:
             diags.append(Diagnostic("I18N019", Severity.ERROR,
                                     f"file {source.relpath} defines locale {loc.code!r}",
                                     source.display, pointer=("locale", "code")))
+            locales.broken.add(stem)
+            continue
+        problem = plural_problem(loc.code, loc.plural.gettext, tuple(loc.plural.categories))
+        if problem is not None:
+            diags.append(Diagnostic(problem.code, Severity.ERROR, f"{problem.message}; "
+                                    f"translations into {loc.code!r} are not checked, printed "
+                                    "or exported until it is fixed", source.display,
+                                    pointer=("locale", "plural", problem.field)))
+            locales.broken.add(loc.code)
             continue
         locales[loc.code] = loc
     return locales, diags
@@ -85,9 +105,20 @@ class GameTranslations:
 
 def load_translations(content: GameContent, files: Iterable[SourceFile],
                       locales: dict[str, Locale], parse: ParseFn) -> GameTranslations:
-    """Parse and validate a game's overlay and glossary files."""
+    """Parse and validate a game's overlay and glossary files.
+
+    One cause, one report: a file in the wrong place (:mod:`cardkit.i18n.placement`) or one
+    that does not parse is reported once, and the fields it would have translated are not
+    reported as missing too (``LocaleOverlay.unloaded``); translations into a locale whose
+    definition file has an error are skipped (that file's error says so).
+    """
     out = GameTranslations()
     kinds = {k.name for k in content.game.kinds if k.translatable}
+    all_kinds = {k.name for k in content.game.kinds}
+    broken = broken_locales(locales)
+    undefined: list[Misplaced] = []
+    misnamed: list[Misplaced] = []
+    quiet: set[tuple[str, str]] = set()
     for source in files:
         if source.relpath == HISTORY_RELPATH:
             _load_history(source, parse, content.game.id, out)
@@ -95,33 +126,53 @@ def load_translations(content: GameContent, files: Iterable[SourceFile],
         overlay_match = OVERLAY_RE.match(source.relpath)
         glossary_match = GLOSSARY_RE.match(source.relpath)
         code = (overlay_match or glossary_match).group(1)  # type: ignore[union-attr]
-        if overlay_match and overlay_match.group(2) not in kinds:
-            out.diagnostics.append(Diagnostic(
-                "CK001", Severity.WARNING, f"{overlay_match.group(2)!r} has no translatable "
-                f"fields in {content.game.id!r}; not checked", source.display, 1, 1))
+        kind = overlay_match.group(2) if overlay_match else None
+        if kind is not None and kind not in kinds:
+            if kind in all_kinds:
+                out.diagnostics.append(Diagnostic(
+                    "CK001", Severity.WARNING, f"{kind!r} has no translatable fields in "
+                    f"{content.game.id!r}; not checked", source.display, 1, 1))
+            else:
+                misnamed.append(Misplaced(source, code, kind))
             continue
         data = _parsed(source, parse, content.game, out)
-        if data is None:
-            continue
         declared = data.get("locale") if isinstance(data, dict) else None
-        if code not in locales or code == SOURCE_LOCALE or (declared is not None
-                                                           and declared != code):
+        if code in broken:
+            continue  # the locale file's error is reported; nothing to check against
+        if code not in locales and code != SOURCE_LOCALE:
+            undefined.append(Misplaced(source, code, kind, declared))
+            continue
+        if data is None:
+            if kind is not None:
+                quiet.add((code, kind))
+            continue
+        if code == SOURCE_LOCALE or (declared is not None and declared != code):
             why = (f"declares locale {declared!r} but sits in {code!r}" if declared not in
-                   (None, code) else f"locale {code!r} is not defined in content/locales/"
-                   if code not in locales else "English is the source locale")
+                   (None, code) else "English is the source locale")
             out.diagnostics.append(Diagnostic("I18N019", Severity.ERROR, why, source.display,
                                               pointer=("locale",)))
+            if kind is not None:
+                quiet.add((code, kind))
             continue
-        if overlay_match:
+        if kind is not None:
             overlay = out.overlays.setdefault(code, LocaleOverlay(code))
-            out.diagnostics.extend(load_overlay_file(content.game, source, code,
-                                                     overlay_match.group(2), data, overlay))
+            out.diagnostics.extend(load_overlay_file(content.game, source, code, kind, data,
+                                                     overlay))
         else:
             model, found = validate(GlossaryFile, data, source.display)
             out.diagnostics.extend(found)
             if model is not None:
                 out.glossaries.setdefault(code, []).extend(model.terms)  # type: ignore[attr-defined]
                 out.overlays.setdefault(code, LocaleOverlay(code))
+    for found, pairs in (undefined_locales(content.game.id, undefined, locales),
+                         misnamed_overlays(content.game.id, misnamed, kinds)):
+        out.diagnostics.extend(found)
+        quiet |= pairs
+    for code, kind in quiet:
+        if code in locales and code != SOURCE_LOCALE:
+            overlay = out.overlays.setdefault(code, LocaleOverlay(code))
+            if kind not in overlay.files:  # the right file is there too: report what it lacks
+                overlay.unloaded.add((kind, None, None))
     for overlay in out.overlays.values():
         overlay.previous = out.history.texts  # type: ignore[assignment]
     return out
@@ -150,6 +201,8 @@ def _parsed(source: SourceFile, parse: ParseFn, game: GameSpec, out: GameTransla
     if loaded.diagnostics or loaded.data is None:
         out.diagnostics.extend(loaded.diagnostics)
         return None
+    if source.relpath != HISTORY_RELPATH:  # the store of past English texts is not edited
+        out.diagnostics.extend(todo_diagnostics(loaded.data, source.display))
     return loaded.data
 
 
@@ -238,6 +291,8 @@ def check_translations(content: GameContent, loaded: GameTranslations,
             entry = overlay.get(src.kind, src.object_id, src.key)
             if entry is None:
                 status.count(src.kind, "missing")
+                if overlay.is_unloaded(src.kind, src.object_id, src.key):
+                    continue  # its file or entry has an error, reported there
                 diags.append(Diagnostic("I18N001", Severity.WARNING,
                                         f"{code}: no translation of {src.field.label or src.key}",
                                         src.record.file, object_id=src.object_id,

@@ -12,6 +12,7 @@ from ..core.diagnostics import Diagnostic, Severity
 from ..core.discovery import discover
 from ..core.errors import UsageProblem
 from ..core.gate import ContentBlocked
+from ..core.outdir import default_build_dir
 from ..core.outputs import check_output, write_output
 from .draw import PdfOptions, render
 
@@ -19,7 +20,7 @@ if TYPE_CHECKING:
     from ..i18n.lookup import Localizer
     from .deck import PrintDeck
 
-DEFAULT_OUT_DIR = Path("build")
+DEFAULT_OUT_DIR = Path("build")  # for the default content folder (see default_path)
 
 
 @dataclass(slots=True)
@@ -93,12 +94,14 @@ def printed_pdf(data: bytes) -> bool:
 def default_path(job: PdfJob, deck_id: str) -> Path:
     """``build/GAME-DECK-LOCALE[-imperial][-single|-fold][-ink-saver].pdf``: variants that
     print differently never replace each other (paper, duplex edge and offsets do not name a
-    variant: they are the same cards for another printer)."""
+    variant: they are the same cards for another printer). For another content folder than
+    ``./content`` the file goes to ``build/<tag>/`` (:func:`~cardkit.core.outdir.content_tag`,
+    e.g. ``build/examples-content/``), so two content folders never share a default name."""
     layout = "-single" if job.options.layout == "single" else \
         "-fold" if job.options.sheet.duplex == "fold" else ""
     variant = ("-imperial" if job.units == "imperial" else "") + layout + \
         ("-ink-saver" if job.ink_saver or job.options.ink_saver else "")
-    return DEFAULT_OUT_DIR / f"{job.game}-{deck_id}-{job.locale}{variant}.pdf"
+    return default_build_dir(job.content_dir) / f"{job.game}-{deck_id}-{job.locale}{variant}.pdf"
 
 
 def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_saver: bool,
@@ -173,7 +176,7 @@ def render_game(job: PdfJob) -> list[PdfFile]:
         check_output(path, force=job.force, content_roots=(job.content_dir,), ours=printed_pdf)
     if boards:  # a board text that does not fit refuses everything, decks included
         from .board import faces as board_faces
-        from .fitcheck import require_fit
+        from .fit import require_fit
 
         require_fit([f for b in boards for f in board_faces(b, job.options.sheet.paper)])
     rendered: list[tuple[Path, bytes, PdfFile]] = []

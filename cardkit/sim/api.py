@@ -14,6 +14,7 @@ from ..core.errors import UsageProblem
 from ..core.gate import require_clean
 from ..core.registry import get_game
 from ..i18n.translations import is_translation_file
+from .limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, check_count, check_run_limits
 from .protocol import BotSpec
 from .runner import (DEFAULT_TURN_CAP, Backend, GameRow, Progress, RunResult, Setup,
                      available_cpus, check_workers, run)
@@ -59,6 +60,8 @@ def resolve_bots(game: str, bots: list[str] | None, players: int | None,
     :class:`UsageProblem` that lists the game's bot names, with the closest match.
     """
     sim = get_game(game).sim  # type: ignore[attr-defined]
+    if players is not None:
+        check_count("--players", players, 1, MAX_PLAYERS)
     chosen = [b.strip() for b in bots] if bots else list(sim.default_bots)
     if any(not b for b in chosen):
         raise UsageProblem("--bots has an empty entry; give comma-separated bot names, e.g. "
@@ -119,16 +122,16 @@ def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, s
              cache_dir: Path | None = DEFAULT_CACHE_DIR) -> SimReport:
     """Play a seeded batch of games with bots and summarise it.
 
-    ``workers=None`` uses every available CPU; more local workers than CPUs, or a
-    ``scheduler`` without the Dask backend, is a :class:`UsageProblem`.
+    ``workers=None`` uses every available CPU; more local workers than CPUs, a ``scheduler``
+    without the Dask backend, or a count beyond its limit (``games`` above
+    :data:`~.limits.MAX_GAMES`, ``turn_cap``, ``seed``, ``players``) is a :class:`UsageProblem`.
 
     The content goes through the gate first (the checks of ``cardkit check GAME``, through the
     check cache in ``cache_dir``): content with errors raises
     :class:`~cardkit.core.gate.ContentBlocked` and never reaches the engine.
     """
     _sim_of(game)
-    if games < 1:
-        raise UsageProblem("--games must be at least 1")
+    check_run_limits(games, turn_cap, seed)
     workers = run_options(backend, workers, scheduler)
     content = require_clean(game, content_dir, cache_dir=cache_dir)
     return _simulate_checked(game, content, content_dir, games, seed, bots, players, backend,
@@ -326,6 +329,8 @@ def card_strength(game: str, content_dir: Path = Path("content"), games_per_card
     sim = getattr(get_game(game), "sim", None)
     if sim is None or sim.strength_cards is None:
         raise UsageProblem(f"{game!r} has no card-strength setup")
+    check_count("--games", games_per_card, 2, MAX_GAMES)
+    check_count("--seed", seed, 0, MAX_SEED)
     workers = run_options(backend, workers, None)
     if cards is not None and any(not c.strip() for c in cards):
         raise UsageProblem("--cards has an empty entry; give comma-separated card ids")
@@ -339,7 +344,7 @@ def card_strength(game: str, content_dir: Path = Path("content"), games_per_card
             sim.strength_setup(card, content)
     except ValueError as exc:
         raise UsageProblem(str(exc)) from exc
-    games = games_per_card + games_per_card % 2
+    games = games_per_card + games_per_card % 2  # at most MAX_GAMES, an even number
     out = StrengthReport(game, seed, games, chosen)
     for i, card in enumerate(chosen):
         try:

@@ -8,16 +8,23 @@ rows are put back in index order at the end.
 The content travels with the work (the game's files as bytes), so Dask workers on other machines
 need nothing but cardkit installed.
 
+Batches are handed out as a stream: at most :data:`IN_FLIGHT_PER_WORKER` per worker are
+submitted at a time and refilled as they finish, so memory grows with the finished rows only
+(a row per game, kept for the statistics and the JSON; hence :data:`MAX_GAMES`).
+
 Ctrl-C: worker processes (local pool or local Dask cluster) ignore SIGINT, so only the parent
 handles it; the parent stops handing out work, keeps every finished game and returns a result
-marked ``interrupted``. Usage problems (too many workers, a bad or unreachable scheduler, a
-missing Dask install) are :class:`~cardkit.core.errors.UsageProblem` with a plain message.
+marked ``interrupted``. The CLI turns SIGTERM into the same :class:`KeyboardInterrupt`. Workers
+die with the parent whatever ends it, SIGKILL included (:mod:`cardkit.core.workers`). Usage
+problems (too many workers or games, a bad or unreachable scheduler, a missing Dask install) are
+:class:`~cardkit.core.errors.UsageProblem` with a plain message.
 """
 
 from __future__ import annotations
 
 import contextlib
 import hashlib
+import itertools
 import math
 import os
 import re
@@ -31,11 +38,15 @@ from pathlib import Path
 from typing import Any, Literal
 
 from ..core.errors import UsageProblem
+from ..core.workers import start_worker
+from .limits import MAX_GAMES, MAX_WORKERS, check_count
 from .protocol import BotSpec, InvariantError
 from .seeding import derive, rng
 
 Backend = Literal["serial", "process", "dask"]
 DEFAULT_TURN_CAP = 10_000
+#: Batches submitted per worker at a time; more are handed out as these finish.
+IN_FLIGHT_PER_WORKER = 3
 #: Seconds allowed for reaching a Dask scheduler (TCP connect, handshake and first reply).
 DASK_CONNECT_TIMEOUT = 10.0
 _SCHEDULER_ADDRESS = re.compile(
@@ -158,11 +169,12 @@ def run_batch(setup: Setup, start: int, stop: int) -> list[GameRow]:
     return [play(setup, i) for i in range(start, stop)]
 
 
-def batches(n: int, workers: int, size: int | None = None) -> list[tuple[int, int]]:
-    """Index ranges: a few per worker, each of tens to hundreds of games."""
+def batches(n: int, workers: int, size: int | None = None) -> Iterator[tuple[int, int]]:
+    """Index ranges, made as they are needed: a few per worker, each of tens to hundreds of
+    games."""
     if size is None:
         size = max(10, min(250, math.ceil(n / max(1, workers * 4))))
-    return [(a, min(n, a + size)) for a in range(0, n, size)]
+    return ((a, min(n, a + size)) for a in range(0, n, size))
 
 
 Progress = Callable[[int, int], None]
@@ -191,8 +203,7 @@ def check_workers(backend: Backend, workers: int, scheduler: str | None = None) 
     Applies to the process pool and to the local Dask cluster; a remote scheduler's cluster
     has its own workers, so ``workers`` only sizes the batches there.
     """
-    if workers < 1:
-        raise UsageProblem("--workers must be at least 1")
+    check_count("--workers", workers, 1, MAX_WORKERS)
     local = backend == "process" or (backend == "dask" and not scheduler)
     cpus = available_cpus()
     if local and workers > cpus:
@@ -216,11 +227,12 @@ def run(setup: Setup, games: int, backend: Backend = "process", workers: int = 2
         scheduler: str | None = None, progress: Progress | None = None) -> RunResult:
     """Play ``games`` games on a backend. Ctrl-C keeps the finished games.
 
-    Raises :class:`UsageProblem` for a scheduler given without the Dask backend, a bad or
-    unreachable scheduler, or a missing Dask install.
+    Raises :class:`UsageProblem` for more than :data:`MAX_GAMES` games, a scheduler given
+    without the Dask backend, a bad or unreachable scheduler, or a missing Dask install.
     """
     if scheduler is not None and backend != "dask":
         raise UsageProblem("--scheduler needs --backend dask")
+    check_count("--games", games, 1, MAX_GAMES)
     chunks = batches(games, workers if backend != "serial" else 1)
     rows: list[GameRow] = []
     done = 0
@@ -255,36 +267,64 @@ def run(setup: Setup, games: int, backend: Backend = "process", workers: int = 2
     return RunResult(rows, games, interrupted)
 
 
-def _ignore_sigint() -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the parent decides what Ctrl-C means
+_STOPS = (signal.SIGINT, signal.SIGTERM)
 
 
 @contextlib.contextmanager
-def _sigint_ignored() -> Iterator[None]:
-    """Ignore SIGINT while worker processes start, so they inherit "ignore" from the first
-    instruction on (a Ctrl-C in that short window is dropped rather than half-handled)."""
+def _interrupts_ignored(*signums: int) -> Iterator[None]:
+    """Ignore these signals (default: SIGINT and SIGTERM) for a while: while local Dask
+    workers start (they inherit "ignore Ctrl-C" from the first instruction on) and while a
+    cluster shuts down (a second Ctrl-C must not tear it apart)."""
+    saved: dict[int, Any] = {}
     try:
-        old = signal.signal(signal.SIGINT, signal.SIG_IGN)
+        for signum in signums or _STOPS:
+            saved[signum] = signal.signal(signum, signal.SIG_IGN)
     except ValueError:  # not the main thread: signals are not ours to manage
-        yield
-        return
+        pass
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, old)
+        for signum, old in saved.items():
+            signal.signal(signum, old)
 
 
-def _run_pool(setup: Setup, chunks: list[tuple[int, int]], workers: int,
-              collect: Callable[[Iterable[GameRow]], None]) -> bool:
-    pool = ProcessPoolExecutor(max_workers=workers, initializer=_ignore_sigint)
+@contextlib.contextmanager
+def _interrupts_held() -> Iterator[None]:
+    """Block SIGINT and SIGTERM while pool processes are forked: they start with both blocked
+    and unblock them once they ignore Ctrl-C (:func:`~cardkit.core.workers.start_worker`); a
+    signal for the parent in that window is delivered when the block ends, never lost."""
+    if not hasattr(signal, "pthread_sigmask"):  # pragma: no cover - Windows
+        with _interrupts_ignored(signal.SIGINT):
+            yield
+        return
+    old = signal.pthread_sigmask(signal.SIG_BLOCK, set(_STOPS))
     try:
-        with _sigint_ignored():  # the pool starts its processes on the first submissions
-            pending: set[Future[list[GameRow]]] = {pool.submit(run_batch, setup, a, b)
-                                                    for a, b in chunks}
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, old)
+
+
+def _run_pool(setup: Setup, chunks: Iterator[tuple[int, int]], workers: int,
+              collect: Callable[[Iterable[GameRow]], None]) -> bool:
+    pool = ProcessPoolExecutor(max_workers=workers, initializer=start_worker,
+                               initargs=(os.getpid(),))
+    window = workers * IN_FLIGHT_PER_WORKER
+    pending: set[Future[list[GameRow]]] = set()
+
+    def refill() -> None:  # the next batches, up to the window
+        for a, b in itertools.islice(chunks, window - len(pending)):
+            pending.add(pool.submit(run_batch, setup, a, b))
+
+    try:
+        with _interrupts_held():  # the pool starts its processes on the first submission
+            refill()
         while pending:
-            finished, pending = wait(pending, return_when=FIRST_COMPLETED)
+            finished, _ = wait(pending, return_when=FIRST_COMPLETED)
             for future in finished:
-                collect(future.result())
+                rows = future.result()
+                pending.discard(future)  # collected now: not again after an interrupt
+                collect(rows)
+            refill()
     except KeyboardInterrupt:
         _stop_pool(pool, pending, collect)
         return True
@@ -297,8 +337,8 @@ def _run_pool(setup: Setup, chunks: list[tuple[int, int]], workers: int,
 
 def _stop_pool(pool: ProcessPoolExecutor, pending: set[Future[list[GameRow]]],
                collect: Callable[[Iterable[GameRow]], None]) -> None:
-    """After Ctrl-C: drop the batches not started, let the running ones finish and keep them;
-    a second Ctrl-C stops the workers at once."""
+    """After Ctrl-C (or SIGTERM): drop the batches not started, let the running ones finish
+    and keep them; a second signal stops the workers at once."""
     for future in pending:
         future.cancel()
     try:
@@ -359,8 +399,8 @@ def probe_scheduler(address: str, timeout: float | None = None) -> None:
         raise UsageProblem(f"{address} answered, but not as a Dask scheduler; {hint}")
 
 
-def _run_dask(setup: Setup, chunks: list[tuple[int, int]], workers: int, scheduler: str | None,
-              collect: Callable[[Iterable[GameRow]], None]) -> bool:
+def _run_dask(setup: Setup, chunks: Iterator[tuple[int, int]], workers: int,
+              scheduler: str | None, collect: Callable[[Iterable[GameRow]], None]) -> bool:
     try:
         from dask.distributed import Client, LocalCluster, as_completed
     except ImportError:
@@ -375,22 +415,40 @@ def _run_dask(setup: Setup, chunks: list[tuple[int, int]], workers: int, schedul
             raise UsageProblem(f"cannot connect to the Dask scheduler at {address}: {exc}"
                                ) from None
     else:
-        with _sigint_ignored():  # the local workers inherit "ignore Ctrl-C"
+        with _interrupts_ignored(signal.SIGINT):  # the local workers inherit "ignore Ctrl-C"
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                    dashboard_address=None, silence_logs=40)
             client = Client(cluster)
+    in_flight: set[Any] = set()
     try:
+        if cluster is not None:  # local workers die with this process, whatever ends it
+            from .dask_workers import DieWithParent
+
+            client.register_plugin(DieWithParent(os.getpid()))
         remote_setup = client.scatter(setup, broadcast=True)
-        futures = [client.submit(run_batch, remote_setup, a, b, pure=False) for a, b in chunks]
+        finished = as_completed()
+
+        def refill() -> None:  # the next batches, up to a few per worker thread
+            threads = workers if cluster is not None else \
+                max(workers, sum(client.nthreads().values()))  # a remote cluster may grow
+            wanted = threads * IN_FLIGHT_PER_WORKER - len(in_flight)
+            for a, b in itertools.islice(chunks, max(0, wanted)):
+                future = client.submit(run_batch, remote_setup, a, b, pure=False)
+                in_flight.add(future)
+                finished.add(future)
+
+        refill()
         try:
-            for future in as_completed(futures):
+            for future in finished:
+                in_flight.discard(future)
                 collect(future.result())
+                refill()
         except KeyboardInterrupt:
-            client.cancel(futures)
+            client.cancel(list(in_flight))
             return True
         return False
     finally:
-        with _sigint_ignored():  # a second Ctrl-C must not tear the shutdown apart
+        with _interrupts_ignored():  # a second Ctrl-C or SIGTERM must not tear the shutdown
             client.close()
             if cluster is not None:
                 cluster.close()

@@ -8,9 +8,12 @@ URL is relative, the fonts, styles and scripts are its own (no external request)
 content gives byte-identical files.
 
 The build is all or nothing: every game and locale goes through the content gate first, then
-the site is written into ``<out>.tmp-XXXX`` beside ``out`` and renamed into place (the previous
-site, if any, is replaced only then). A folder that is not a site cardkit wrote (no
-``.cardkit-site`` marker) is replaced only with ``force``.
+the site is written into a temporary folder beside ``out`` and renamed into place (the previous
+site, if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput`. The site's
+``.cardkit-outputs.json`` lists every file it wrote; a folder holding anything else is never
+replaced, and an earlier site that was changed, or made from another content folder, only with
+``force``. (Sites of older cardkit versions carry a ``.cardkit-site`` marker instead: it counts as
+a record that covers every file of its folder.)
 """
 
 from __future__ import annotations
@@ -18,8 +21,6 @@ from __future__ import annotations
 import math
 import os
 import re
-import shutil
-import tempfile
 import time
 from dataclasses import dataclass, field
 from importlib import resources
@@ -28,17 +29,17 @@ from typing import Any
 
 from ..core.checking import DEFAULT_CACHE_DIR, select_games
 from ..core.errors import UsageProblem
+from ..core.outdir import LEGACY_SITE_MARKER, MANIFEST, FolderOutput, default_build_dir, is_output
+from ..core.workers import start_worker
 from .cards import (Locale, SiteCard, card_name, card_page, gallery_page, match_records,
                     search_entries)
 from .html import esc, page
 from .search import Entry, build_index
 
-MARKER = ".cardkit-site"
-MARKER_TEXT = "A static site written by `cardkit site`; the whole folder is replaced on rebuild.\n"
+MARKER = LEGACY_SITE_MARKER  # what sites of older cardkit versions carry instead of a manifest
 ASSETS = ("site.css", "search.js", "filter.js")
 DPI_RANGE = (50.0, 1200.0)  # as `cardkit export`
-DEFAULT_OUT = Path("build") / "site"
-STALE_AFTER = 3600.0  # seconds: an unfinished build folder this old is debris
+DEFAULT_OUT = Path("build") / "site"  # for the default content folder (see default_out)
 SOURCE = "en"
 _SAFE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 
@@ -48,7 +49,7 @@ class SiteJob:
     """What to build. ``cache_dir=None`` uses the project's check cache (``.cardkit-cache``)."""
 
     content_dir: Path
-    out: Path = DEFAULT_OUT
+    out: Path | None = None  # default: default_out(content_dir)
     games: tuple[str, ...] = ()  # default: every registered game with content
     locales: tuple[str, ...] = ()  # default: en + every locale the game is translated into
     force: bool = False
@@ -82,40 +83,18 @@ def _check_dpi(dpi: Any) -> float:
     return float(dpi)
 
 
-def _inside(path: Path, root: Path) -> bool:
-    return path == root or root in path.parents
+def default_out(content_dir: Path) -> Path:
+    """``build/site``, or ``build/<tag>/site`` for another content folder than ``./content``."""
+    return default_build_dir(content_dir) / "site"
 
 
 def is_site(folder: Path) -> bool:
-    """Whether ``folder`` is a site ``cardkit site`` wrote (it holds the marker file)."""
-    return (folder / MARKER).is_file()
+    """Whether ``folder`` is a site ``cardkit site`` wrote (by its manifest or older marker)."""
+    return is_output(folder, "site")
 
 
-def _check_out(out: Path, content_dir: Path, force: bool) -> None:
-    """Refuse a target that is a file, lies in the content or holds it (or the working
-    folder), or is a non-empty folder that is not a cardkit site (unless ``force``)."""
-    if out.is_symlink() or (out.exists() and not out.is_dir()):
-        raise UsageProblem(f"cannot write the site to {out}: it is not a folder")
-    target = out.resolve()
-    content = content_dir.resolve()
-    if _inside(target, content):
-        raise UsageProblem(f"refusing to write the site to {out}: it is inside the content "
-                           f"folder {content_dir} (--force does not change this)")
-    if _inside(content, target) or _inside(Path.cwd().resolve(), target):
-        raise UsageProblem(f"refusing to replace {out}: it holds the content or the working "
-                           "folder (--force does not change this)")
-    parent = _nearest(target.parent)
-    if not parent.is_dir():
-        raise UsageProblem(f"cannot write the site to {out}: {parent} is not a folder")
-    if out.is_dir() and any(out.iterdir()) and not is_site(out) and not force:
-        raise UsageProblem(f"refusing to replace {out}: it is not a site cardkit wrote (no "
-                           f"{MARKER} file); choose another --out or use --force")
-
-
-def _nearest(path: Path) -> Path:
-    while not path.exists() and path != path.parent:
-        path = path.parent
-    return path
+def _folder(job: SiteJob, out: Path, content_dir: Path) -> FolderOutput:
+    return FolderOutput(out, "site", "the site", content_dir, job.force, (content_dir,))
 
 
 def _check_reports(paths: tuple[Path, ...]) -> list[Path]:
@@ -167,37 +146,6 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     return plan
 
 
-def _umask() -> int:
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("Umask:"):
-                return int(line.split()[1], 8)
-    except (OSError, ValueError, IndexError):
-        pass
-    mask = os.umask(0o022)
-    os.umask(mask)
-    return mask
-
-
-def _clean_debris(out: Path) -> None:
-    """Remove the unfinished build (or replaced site) folders an earlier run left when it was
-    killed (sites by their marker, older than an hour)."""
-    now = time.time()
-    name = glob_escape(out.name)
-    for path in [*out.parent.glob(f"{name}.tmp-*"), *out.parent.glob(f".{name}.old-*")]:
-        try:
-            if path.is_dir() and not path.is_symlink() and is_site(path) \
-                    and now - path.stat().st_mtime > STALE_AFTER:
-                shutil.rmtree(path, ignore_errors=True)
-        except OSError:
-            pass
-
-
-def glob_escape(name: str) -> str:
-    """``name`` with the glob characters escaped."""
-    return re.sub(r"([*?\[])", r"[\1]", name)
-
-
 class _Writer:
     """Writes the site's files into the build folder and counts them."""
 
@@ -228,14 +176,13 @@ def _export(game: str, locale: str, job: SiteJob, dpi: float, cache: Path,
             folder: Path) -> tuple[list[tuple[str, list[str]]], dict[str, tuple[Any, ...]], int]:
     """Export the card images; ``([(deck, [card ids])], {id: (deck, front, back, shared,
     w, h)}, fallbacks)`` with the image paths relative to the locale folder."""
-    from ..core.outputs import RECORD_NAME
     from ..export.api import ExportJob, export_game
 
     result = export_game(ExportJob(game, "png", job.content_dir, locale, dpi=dpi,
                                    out=folder / "img", cache_dir=cache))
-    # the export's records of what it wrote guard a user's export folder; the site is replaced
-    # as a whole (its own marker is .cardkit-site), so they are not published
-    for record in (folder / "img").rglob(RECORD_NAME):
+    # the export's manifest guards a user's export folder; the site's own manifest lists every
+    # file of the site, these included, so it is not published twice
+    for record in (folder / "img").rglob(MANIFEST):
         record.unlink()
     decks: list[tuple[str, list[str]]] = []
     faces: dict[str, tuple[Any, ...]] = {}
@@ -285,7 +232,8 @@ def _export_all(tasks: list[tuple[str, str]], job: SiteJob, dpi: float, cache: P
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx) as pool:
+    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=start_worker,
+                             initargs=(os.getpid(),)) as pool:  # workers die with cardkit
         futures = {(g, loc): pool.submit(_export_task, g, loc, job, dpi, cache, tmp / g / loc)
                    for g, loc in tasks}
         done = {key: future.result() for key, future in futures.items()}
@@ -332,7 +280,6 @@ def _reports(paths: list[Path]) -> tuple[dict[str, str], str | None]:
 def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
            reports: list[Path]) -> SiteResult:
     write = _Writer(tmp)
-    write.text(MARKER, MARKER_TEXT)
     report_bodies, report_index = _reports(reports)
     has_reports = bool(report_bodies)
     entries: list[Entry] = []
@@ -432,52 +379,22 @@ def _index_body(galleries: list[tuple[_Game, str, int, bool]], reports: bool) ->
             + "".join(rows) + "</tbody></table>\n" + more)
 
 
-def _replace(tmp: Path, out: Path) -> None:
-    """Put the finished build in place of ``out`` (its previous contents removed after)."""
-    if not out.exists():
-        os.rename(tmp, out)
-        return
-    old = out.parent / f".{out.name}.old-{os.getpid()}-{time.monotonic_ns()}"
-    os.rename(out, old)
-    try:
-        os.rename(tmp, out)
-    except BaseException:
-        os.rename(old, out)
-        raise
-    shutil.rmtree(old, ignore_errors=True)
-
-
 def build_site(job: SiteJob) -> SiteResult:
     """Build the site; raise :class:`UsageProblem` (or ``ContentBlocked``) before writing
     anything when an option, the target or the content is not right."""
     started = time.monotonic()
     dpi = _check_dpi(job.dpi)
     reports = _check_reports(tuple(job.reports))
-    out = Path(job.out)
     content_dir = Path(job.content_dir)
+    out = Path(job.out) if job.out is not None else default_out(content_dir)
+    job.out = out
     job.content_dir = content_dir
     cache = DEFAULT_CACHE_DIR if job.cache_dir is None else Path(job.cache_dir)
-    _check_out(out, content_dir, job.force)
+    folder = _folder(job, out, content_dir)
+    folder.check()
     plan = _plan(job, cache)
-    try:
-        out.parent.mkdir(parents=True, exist_ok=True)
-        _clean_debris(out)
-        tmp = Path(tempfile.mkdtemp(prefix=f"{out.name}.tmp-", dir=out.parent))
-    except OSError as exc:
-        raise UsageProblem(f"cannot write the site to {out}: {exc.strerror or exc}") from exc
-    try:
-        os.chmod(tmp, 0o777 & ~_umask())
+    with folder.staged() as tmp:
         result = _build(job, plan, dpi, cache, tmp, reports)
-        _check_out(out, content_dir, job.force)  # nothing changed under us meanwhile
-        _replace(tmp, out)
-    except OSError as exc:
-        shutil.rmtree(tmp, ignore_errors=True)
-        if isinstance(exc, UsageProblem):
-            raise
-        where = exc.filename or out
-        raise UsageProblem(f"cannot write the site to {where}: {exc.strerror or exc}") from exc
-    except BaseException:
-        shutil.rmtree(tmp, ignore_errors=True)
-        raise
+    result.notes += folder.notes
     result.seconds = time.monotonic() - started
     return result

@@ -393,5 +393,8 @@ def score_sheets(paths: Sequence[Path], cards: Sequence[str] | None = None,
 
 
 SCORER = SheetScorer(score_sheets, ScoreSheet, SHEET_CODES,
-                     "A filled-in Cartographers map sheet, for `cardkit score cartographers`.")
+                     "A filled-in Cartographers map sheet, for `cardkit score cartographers`.",
+                     help="Scores filled-in Cartographers map sheets (11 rows of 11 letters): "
+                     "each scoring card's stars (--cards chooses the cards; default: every "
+                     "scoring card), the coins and the monster penalty.")
 """The score calculator of ``cardkit score cartographers`` (``Game.score_sheets``)."""

@@ -57,7 +57,7 @@ def _declaration(raw: bytes | FileProblem) -> object | None:
 
 
 def declared_codes() -> list[CodeInfo]:
-    """The codes every declared game can report (GAM001–GAM006), for ``cardkit codes``."""
+    """The codes every declared game can report (GAM001–GAM007), for ``cardkit codes``."""
     return [c.info for c in make_checks([])] + [FIT_CODE]
 
 

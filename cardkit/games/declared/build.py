@@ -73,6 +73,10 @@ def _scalar(f: FieldDecl, kinds: set[str], icons: frozenset[str], at: Pointer,
         if not f.values:
             problems.append(Problem("GAM004", f"enum field {f.id!r} needs `values`", at))
             return None
+        for i, value in enumerate(f.values):  # a copy adds nothing: often a typo for another
+            if value in f.values[:i]:
+                problems.append(Problem("GAM004", f"enum field {f.id!r}: the value {value!r} is "
+                                        "listed twice", (*at, "values", i)))
         return Literal[tuple(dict.fromkeys(f.values))]  # type: ignore[valid-type]
     if kind == "ref":
         if f.kind is None or f.kind not in kinds:

@@ -3,7 +3,8 @@
 Schema errors (types, ranges, enums, unknown keys) come from the built models, as for every
 game; these checks add what a schema cannot say: ids unique within a kind, references that
 name an existing object, icons the registry has, a declaration whose parts fit together, boxes
-inside their card. The text-fit check (GAM006) is the print layer's, run over the declared
+inside their card, no ``{placeholder}`` the templates would print as written (GAM007). The
+text-fit check (GAM006) is the print layer's, run over the declared
 templates (:mod:`.render`).
 """
 
@@ -22,6 +23,9 @@ from .build import BUILT_IN_KINDS, Problem
 from .model import MAX_COPIES, BoxDecl, ColourBy, CustomSize, DeckDecl, GameDecl
 
 ICON_RE = re.compile(r"\[([a-z][a-z0-9-]*)\]")
+#: A placeholder: a word in braces (``{n}``, ``{unit}``, ``{N}``, ``{0}``), whether the token
+#: registry has it or not — either way nothing fills it.
+PLACEHOLDER_RE = re.compile(r"\{[^{}\s]{1,40}\}")
 
 
 def declaration(content: GameContent) -> tuple[GameDecl | None, str]:
@@ -115,7 +119,18 @@ def unknown_icons(content: GameContent) -> Iterator[Finding]:
     if decl is None:
         return
     icons = {t.token for t in decl.tokens if not t.token.startswith("{")}
-    for kind in decl.kinds:  # every text field, translatable or not, lists of text too
+    for rec, path, text in _field_texts(content, decl):
+        for match in ICON_RE.finditer(text):
+            if match.group(1) not in icons:
+                yield Finding(f"[{match.group(1)}] is not an icon of the token "
+                              f"registry{did_you_mean(match.group(1), icons)}", rec, path)
+
+
+def _field_texts(content: GameContent, decl: GameDecl
+                 ) -> Iterator[tuple[Any, tuple[Any, ...], str]]:
+    """``(record, path, text)`` of every text field of every declared kind (translatable or
+    not, the entries of lists of text too)."""
+    for kind in decl.kinds:
         for f in kind.fields:
             if f.item_type != "text":
                 continue
@@ -124,13 +139,35 @@ def unknown_icons(content: GameContent) -> Iterator[Finding]:
                 texts = list(enumerate(value)) if isinstance(value, (list, tuple)) else \
                     [(None, value)]
                 for i, text in texts:
-                    if not isinstance(text, str):
-                        continue
-                    for match in ICON_RE.finditer(text):
-                        if match.group(1) not in icons:
-                            yield Finding(f"[{match.group(1)}] is not an icon of the token "
-                                          f"registry{did_you_mean(match.group(1), icons)}",
-                                          rec, (f.id,) if i is None else (f.id, i))
+                    if isinstance(text, str):
+                        yield rec, ((f.id,) if i is None else (f.id, i)), text
+
+
+def unfilled_placeholders(content: GameContent) -> Iterator[Finding]:
+    """A ``{placeholder}`` in a text of a declared game has no value: the declared templates
+    print every field and every string of strings.yaml as it is written — they fill no
+    placeholder — so the card would show ``{n}`` itself. Write the value into the text (or
+    give it an int field of its own, printed in its own box).
+
+    Bad:
+        cards:
+          - {id: full-cask, name: Full Cask, text: "Gain {n} [coin]."}
+
+    Good:
+        cards:
+          - {id: full-cask, name: Full Cask, text: "Gain 2 [coin]."}
+    """
+    decl, _ = declaration(content)
+    if decl is None:
+        return
+    texts = list(_field_texts(content, decl))
+    texts += [(rec, ("text",), rec.obj.text) for rec in content.of("strings")]
+    for rec, path, text in texts:
+        found = list(dict.fromkeys(PLACEHOLDER_RE.findall(text)))
+        if found:
+            yield Finding(f"{', '.join(found)} {'has' if len(found) == 1 else 'have'} no "
+                          "value: the declared templates print texts as written, so the braces "
+                          "would be printed as they stand; write the value itself", rec, path)
 
 
 def _colour_problems(colour: Any, fields: dict[str, Any], refs: dict[str, str],
@@ -196,7 +233,7 @@ def declaration_problems(content: GameContent,
     exist, `copies` is an int field of the kind, every box prints a field of the deck's kind
     (or a string of strings.yaml), every colour map names a field (``guild.colour`` through
     a reference) and gives a colour for every value of an enum; every `ref` names a declared
-    kind; no field uses a reserved name.
+    kind; no field uses a reserved name; no enum lists a value twice.
 
     Bad:
         decks:
@@ -366,6 +403,7 @@ def make_checks(built_problems: list[Problem]) -> tuple[Check, ...]:
         Check("GAM003", "a text names an icon the token registry does not have", unknown_icons),
         Check("GAM004", "the declaration does not fit together", consistent),
         Check("GAM005", "a template's box lies outside its card or over another box", boxes_inside),
+        Check("GAM007", "a text holds a placeholder that has no value", unfilled_placeholders),
     )
 
 

@@ -10,7 +10,7 @@ from ...core.spec import FileKind, Game, TextField, lazy
 from .checks import CHECKS, FIT_CODE
 from .describe import label, resolve
 from ...pdf.model import DecksFile
-from .model import BarsFile, CardsFile, RegionsFile, StringsFile
+from .model import BarsFile, CardsFile, RegionsFile, SourcesPolicyFile, StringsFile
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
 from .engine import make_engine
@@ -38,6 +38,10 @@ SPEC = Game(
         FileKind("decks", "decks.yaml", DecksFile, "decks", required=False,
                  description="Terra's printable decks and their card size.",
                  translatable=(TextField("name", 40, "deck name"),)),
+        FileKind("sources-policy", "sources-policy.yaml", SourcesPolicyFile, "weak_publishers",
+                 required=False,
+                 description="Terra's source policy: publishers the content does not accept "
+                             "(TER027), whether every source needs a url (TER026)."),
     ),
     checks=CHECKS,
     extra_translation_checks=TRANSLATION_CHECKS,

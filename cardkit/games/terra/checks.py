@@ -16,16 +16,16 @@ from ...core.spec import duplicate_ids as unique_ids
 from ...core.suggest import did_you_mean
 from .bars import in_range, side_value
 from .model import Bar, Card, Region
+from .source_checks import placeholder_source, two_sources, untrusted_source, weak_source
 from .units import UNITS, format_number
-from .wording import (answer_given_away, answer_on_line, disputed_range, question_units,
-                      two_sources, untrusted_source)
+from .wording import answer_given_away, answer_on_line, disputed_range, question_units
 
 BAR_COLOURS = {"year": "green", "length": "blue", "number": "orange"}
 
 
 def duplicate_ids(content: GameContent) -> Iterator[Finding]:
-    """Ids are unique within each kind (regions, bars, cards); the message names the line of
-    the first definition.
+    """Ids are unique within each kind (regions, bars, cards, weak publishers); the message names
+    the line of the first definition.
 
     Bad:
         - id: golden-gate-bridge
@@ -39,7 +39,9 @@ def duplicate_ids(content: GameContent) -> Iterator[Finding]:
         - id: golden-gate-bridge-span
           topic: Golden Gate Bridge (main span)
     """
-    yield from unique_ids(content, ("regions", "bars", "cards"), noun=lambda kind: kind[:-1])
+    yield from unique_ids(content, ("regions", "bars", "cards", "sources-policy"),
+                          noun=lambda kind: "weak publisher" if kind == "sources-policy"
+                          else kind[:-1])
 
 
 def self_neighbour(content: GameContent) -> Iterator[Finding]:
@@ -451,5 +453,9 @@ CHECKS: tuple[Check, ...] = (
     Check("TER023", "no text gives an answer away", answer_given_away),
     Check("TER024", "an answer on a bar line is deliberate", answer_on_line, Severity.WARNING),
     Check("TER025", "the sources' range of an answer falls in one bar space", disputed_range),
+    Check("TER026", "a source names a real publisher, title and url (no placeholder)",
+          placeholder_source),
+    Check("TER027", "no source from a publisher sources-policy.yaml does not accept",
+          weak_source),
 )
 # TER022 (a translated bar question names no unit) is a translation check: wording.py.

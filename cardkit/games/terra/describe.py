@@ -38,10 +38,12 @@ def resolve(content: GameContent, rec: Record[Any]) -> dict[str, Any]:
 
 
 def label(rec: Record[Any]) -> str:
-    """``cardkit list`` label: name for regions, topic and difficulty for cards; the default
-    label (name, label or text) for the other kinds."""
+    """``cardkit list`` label: name for regions, topic and difficulty for cards, name and why
+    for weak publishers; the default label (name, label or text) for the other kinds."""
     if rec.kind == "cards":
         return f"{rec.obj.topic} ({rec.obj.difficulty})"
     if rec.kind == "regions":
         return f"{rec.obj.name} ({rec.obj.kind})"
+    if rec.kind == "sources-policy":
+        return f"{rec.obj.names[0]} ({rec.obj.why})"
     return default_label(rec)

@@ -120,10 +120,44 @@ class Source(Strict):
     publisher: str = Field(min_length=2, max_length=120,
                            description="Who publishes it: 'Encyclopaedia Britannica', 'USGS'.")
     title: str = Field(min_length=2, max_length=200, description="The article or page title.")
-    url: str | None = Field(None, pattern=r"^https?://[A-Za-z0-9.-]+\.[A-Za-z]{2,}(/\S*)?$",
-                            max_length=400, description="Where to read it (http or https).")
+    # ``str`` with a default of None: a ``url:`` written and left empty is an error (SCH001),
+    # not the same as no url at all
+    url: str = Field(None, pattern=r"^https?://[A-Za-z0-9.-]+\.[A-Za-z]{2,}(/\S*)?$",  # type: ignore[assignment]
+                     max_length=400, description=(
+                         "Where to read it (http or https); leave the key out for a book or a "
+                         "paper without one (sources-policy.yaml may require it)."))
     note: str | None = Field(None, max_length=300,
                              description="What it gives, when the card relies on one figure.")
+
+
+Host = Annotated[str, Field(pattern=r"^(?:[a-z0-9-]+\.)+[a-z]{2,}$", max_length=120,
+                            description="A web host, lower case: dailymail.co.uk "
+                                        "(its subdomains match too).")]
+
+
+class WeakPublisher(Strict):
+    """A publisher the content folder does not accept as a source (a tabloid, a satire site, a
+    propaganda outlet): a source from it never counts toward the two and is an error (TER027).
+    A source with a ``url`` is matched by its host (two papers may share a name: the UK's
+    Daily Star and The Daily Star of Dhaka); a source without one by its publisher's name."""
+
+    id: Id
+    names: list[Annotated[str, Field(min_length=2, max_length=120)]] = Field(
+        min_length=1, description="Its names as cards write them (compared without case, "
+                                  "accents, punctuation or a leading 'the').")
+    hosts: list[Host] = Field(default_factory=list, description="Its web sites.")
+    why: str = Field(min_length=3, max_length=200, description="Why it does not count.")
+
+
+class SourcesPolicyFile(Strict):
+    """``content/terra/sources-policy.yaml``: the content folder's own rules for sources, on top
+    of cardkit's built-in ones (Wikipedia does not count, content farms are refused)."""
+
+    weak_publishers: list[WeakPublisher] = Field(description=(
+        "Publishers this content does not accept: a source from one does not count (TER027)."))
+    require_url: bool = Field(False, description=(
+        "Every source gives a url (TER026); off, a book or a paper may be cited by publisher "
+        "and title alone."))
 
 
 class Card(Strict):

@@ -9,6 +9,10 @@ a structure), national statistics, peer-reviewed papers, museums and universitie
 - Content farms, SEO question sites, blogs, app-hosting pages, shops and spam are refused
   outright (:data:`UNTRUSTED`, :data:`UNTRUSTED_SUFFIXES`): a card citing one is an error.
 - Two sources are independent when their publishers differ (and their web sites, if given).
+- A source names a real publisher, a title and (when it has one) a real url: a placeholder
+  (``TODO``, ``TBD``, ``xxx``, ``n/a``, ``example.com`` …) never counts (:func:`placeholders`).
+- The content folder may declare publishers it does not accept (``sources-policy.yaml``, a
+  :class:`~.model.SourcesPolicyFile`): a source from one never counts (:func:`weak`).
 
 A source is judged by its ``url`` host when it has one, else by its ``publisher`` (which may be
 a bare domain name, as older cards wrote them).
@@ -18,9 +22,10 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from dataclasses import dataclass, field
 from urllib.parse import urlsplit
 
-from .model import Source
+from .model import Source, SourcesPolicyFile, WeakPublisher
 
 #: Hosts (and their subdomains) that may be listed but do not count: Wikipedia and its mirrors.
 NOT_COUNTED: tuple[str, ...] = (
@@ -50,6 +55,27 @@ UNTRUSTED_SUFFIXES: tuple[str, ...] = (
     ".wixsite.com", ".weebly.com",
 )
 _DOMAIN = re.compile(r"^(?:[a-z0-9-]+\.)+[a-z]{2,}$")
+
+#: Whole values that stand for "not filled in yet" (compared as lower-case words).
+PLACEHOLDER_VALUES: frozenset[str] = frozenset({
+    "todo", "to do", "tbd", "tba", "tbc", "fixme", "fix me", "n a", "na", "none", "null", "nil",
+    "undefined", "unknown", "placeholder", "dummy", "test", "sample", "example", "foo", "asdf",
+    "qwerty", "lorem", "lorem ipsum", "publisher", "title", "source", "url", "link", "missing",
+    "empty", "blank", "same", "ditto", "ibid", "idem", "see above", "to be determined",
+    "to be added", "to be confirmed", "to be announced", "coming soon", "wip",
+})
+#: Markers that make any value a placeholder, wherever they stand in it (as words). ``xxx``
+#: only counts as the whole value: Super Bowl XXX is a title.
+_MARKER = re.compile(r"(?<![\w-])(?:todo|fixme|tbd)(?![\w-])|\?\?|lorem ipsum", re.IGNORECASE)
+_ONLY_X = re.compile(r"^x{2,}$")
+#: A template slot left in: ``<publisher>``, ``[title]``, ``{url}``.
+_SLOT = re.compile(r"^\s*[<\[{][^<>\[\]{}]*[>\]}]\s*$")
+#: Host names reserved for examples and tests (RFC 2606 / 6761): never a real source.
+_RESERVED_HOSTS = ("example.com", "example.net", "example.org", "localhost")
+_RESERVED_TLDS = ("example", "invalid", "test", "localhost", "local")
+#: A url's host label or path segment that is a placeholder (a whole segment).
+_URL_WORDS = frozenset({"todo", "tbd", "tba", "fixme", "placeholder", "xxx", "lorem",
+                        "lorem-ipsum", "dummy", "undefined", "null", "none"})
 
 
 def host(source: Source) -> str | None:
@@ -86,9 +112,97 @@ def refusal(source: Source) -> str | None:
     return None
 
 
-def counts(source: Source) -> bool:
-    """Whether the source counts toward the two (not refused, not Wikipedia or a mirror)."""
+def placeholder_text(text: str) -> str | None:
+    """Why a publisher or title is a placeholder (``TODO``, ``TBD``, ``xxx``, ``???``, ``-``,
+    ``n/a``, ``unknown``, lorem ipsum, blank, ``<title>`` …), or None for a real value."""
+    if not any(c.isalnum() for c in text):
+        return "is blank" if not text.strip() else f"{text.strip()!r} is only punctuation"
+    words = " ".join(re.sub(r"[^\w]+", " ", text.casefold()).split())
+    marker = _MARKER.search(text)
+    if words in PLACEHOLDER_VALUES or _ONLY_X.match(words) or _SLOT.match(text):
+        return f"{text.strip()!r} is a placeholder"
+    if marker is not None:
+        return f"{text.strip()!r} holds the placeholder {marker.group(0)!r}"
+    return None
+
+
+def placeholder_url(url: str) -> str | None:
+    """Why a url is a placeholder (a host reserved for examples, a ``/todo`` or ``xxx``
+    segment), or None."""
+    parts = urlsplit(url)
+    name = (parts.hostname or "").lower()
+    if _matches(name, _RESERVED_HOSTS) or name.rsplit(".", 1)[-1] in _RESERVED_TLDS:
+        return f"{url!r} is on {name}, a host reserved for examples"
+    words = [w for w in name.split(".")[:-1] if w != "www"]
+    words += [w.casefold() for w in parts.path.split("/") if w]
+    found = next((w for w in words if w in _URL_WORDS), None)
+    return None if found is None else f"{url!r} holds the placeholder {found!r}"
+
+
+def placeholders(source: Source, require_url: bool = False) -> list[tuple[str, str]]:
+    """``(field, why)`` for every field of a source that is a placeholder or missing: a
+    publisher, a title and a url (when it has one, or when ``require_url``) must be real. A
+    publisher that is a web address, or only the url's host repeated, names no one."""
+    out: list[tuple[str, str]] = []
+    for name in ("publisher", "title"):
+        why = placeholder_text(getattr(source, name))
+        if why is not None:
+            out.append((name, why))
+    if source.url is not None:
+        why = placeholder_url(source.url)
+        if why is not None:
+            out.append(("url", why))
+        site = host(source)
+        pub = source.publisher.strip().casefold().removeprefix("www.").rstrip("/")
+        if site and not any(f == "publisher" for f, _ in out) and pub in (site, f"www.{site}"):
+            out.append(("publisher", f"{source.publisher.strip()!r} only repeats the url's host"))
+    elif require_url:
+        out.append(("url", "has no url, and sources-policy.yaml requires one"))
+    if "://" in source.publisher and not any(f == "publisher" for f, _ in out):
+        out.append(("publisher", f"{source.publisher.strip()!r} is a web address"))
+    return out
+
+
+@dataclass(frozen=True, slots=True)
+class Policy:
+    """A content folder's source policy, ready for lookups: weak publishers by normalised name
+    and by host, and whether every source needs a url."""
+
+    names: dict[str, WeakPublisher] = field(default_factory=dict)
+    hosts: tuple[tuple[str, WeakPublisher], ...] = ()
+    require_url: bool = False
+
+    @classmethod
+    def of(cls, model: SourcesPolicyFile) -> Policy:
+        """The lookup form of a validated ``sources-policy.yaml``."""
+        names: dict[str, WeakPublisher] = {}
+        for w in model.weak_publishers:
+            for n in w.names:
+                names.setdefault(normalise(n), w)
+        hosts = tuple((h.removeprefix("www."), w) for w in model.weak_publishers
+                      for h in w.hosts)
+        return cls(names, hosts, model.require_url)
+
+
+def weak(source: Source, policy: Policy | None) -> WeakPublisher | None:
+    """The declared weak publisher a source is from, or None: by the url's host when the
+    source has a url (papers may share a name), else by the publisher's name."""
+    if policy is None:
+        return None
+    if source.url is not None:
+        name = host(source) or ""
+        return next((w for h, w in policy.hosts if name == h or name.endswith("." + h)), None)
+    return policy.names.get(normalise(source.publisher))
+
+
+def counts(source: Source, policy: Policy | None = None) -> bool:
+    """Whether the source counts toward the two: not refused, not Wikipedia or a mirror, no
+    placeholder in it, not from a publisher the content's policy does not accept."""
     if refusal(source) is not None:
+        return False
+    if placeholders(source, policy.require_url if policy is not None else False):
+        return False
+    if weak(source, policy) is not None:
         return False
     name = host(source)
     if name is not None and _matches(name, NOT_COUNTED):
@@ -96,13 +210,13 @@ def counts(source: Source) -> bool:
     return normalise(source.publisher) not in NOT_COUNTED_NAMES
 
 
-def independent_count(sources: list[Source]) -> int:
+def independent_count(sources: list[Source], policy: Policy | None = None) -> int:
     """How many counting sources have distinct publishers and distinct web sites."""
     publishers: set[str] = set()
     sites: set[str] = set()
     n = 0
     for s in sources:
-        if not counts(s):
+        if not counts(s, policy):
             continue
         pub, site = normalise(s.publisher), host(s)
         if pub in publishers or (site is not None and _site(site) in sites):

@@ -1,5 +1,6 @@
 """Terra card wording rules: questions name no unit (the card prints the board side's unit), no
-text gives an answer away, answers on a bar line are deliberate, sources are reputable.
+text gives an answer away, answers on a bar line are deliberate (the source checks are in
+:mod:`.source_checks`).
 
 Unit names come from the unit table (:mod:`.units`) — its symbols — plus the words for them in
 each language (:data:`UNIT_WORDS`), so the same rule runs on the English (TER021) and on every
@@ -17,7 +18,6 @@ from ...core.spec import Finding
 from ...i18n.pairs import Issue, Pair, PairCheck
 from .bars import on_line, side_value
 from .model import Answer, Card
-from .sources import counts, independent_count, refusal
 from .units import UNITS, format_number
 
 #: Words naming a unit, per language (whole words, compared without case). Words that also
@@ -274,45 +274,5 @@ def disputed_range(content: GameContent) -> Iterator[Finding]:
                     break
 
 
-def two_sources(content: GameContent) -> Iterator[Finding]:
-    """A card cites at least two independent reputable sources: different publishers, neither
-    Wikipedia nor one of its mirrors (those may be listed, but do not count).
-
-    Bad:
-        sources:
-          - {publisher: Wikipedia, title: Angel Falls}
-          - {publisher: Encyclopaedia Britannica, title: Angel Falls}
-
-    Good:
-        sources:
-          - {publisher: Encyclopaedia Britannica, title: Angel Falls}
-          - {publisher: UNESCO World Heritage Centre, title: Canaima National Park}
-    """
-    for rec in content.of("cards"):
-        n = independent_count(rec.obj.sources)
-        if n < 2:
-            listed = len(rec.obj.sources)
-            yield Finding(f"{n} independent reputable source(s) of {listed} listed; a card needs "
-                          "two (Wikipedia and its mirrors do not count; see the source policy)",
-                          rec, ("sources",))
-
-
-def untrusted_source(content: GameContent) -> Iterator[Finding]:
-    """No source is a content farm, an answers or essay site, a blog, a free app or page host,
-    a shop or spam (the list is in :mod:`cardkit.games.terra.sources`).
-
-    Bad:
-        - {publisher: reference.com, title: How Long Was the Berlin Wall?}
-
-    Good:
-        - {publisher: Encyclopaedia Britannica, title: Berlin Wall}
-    """
-    for rec in content.of("cards"):
-        for i, s in enumerate(rec.obj.sources):
-            why = refusal(s)
-            if why is not None:
-                yield Finding(why, rec, ("sources", i, "url" if s.url else "publisher"))
-
-
-__all__ = ["TRANSLATION_CHECKS", "UNIT_WORDS", "answer_given_away", "answer_on_line", "counts",
-           "question_units", "two_sources", "unit_named", "untrusted_source"]
+__all__ = ["TRANSLATION_CHECKS", "UNIT_WORDS", "answer_given_away", "answer_on_line",
+           "question_units", "unit_named"]

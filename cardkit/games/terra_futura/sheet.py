@@ -399,5 +399,9 @@ def score_tableaus(paths: Sequence[Path], cards: Sequence[str] | None = None,
 
 
 SCORER = SheetScorer(score_tableaus, Tableau, SHEET_CODES,
-                     "A finished Terra Futura territory, for `cardkit score terra-futura`.")
+                     "A finished Terra Futura territory, for `cardkit score terra-futura`.",
+                     help="Scores finished Terra Futura territories (3 rows of 3 cards with "
+                     "their resources and pollution, the activation pattern and the scoring "
+                     "method): resources on active cards, the method's complete sets, minus the "
+                     "pollution penalty. Each tableau names its scoring cards: no --cards.")
 """The score calculator of ``cardkit score terra-futura`` (``Game.score_sheets``)."""
