@@ -426,8 +426,9 @@ def test_init_writes_a_folder_that_check_accepts(tmp_path: Path, game: str) -> N
 
 def test_init_refuses_a_folder_holding_other_files(tmp_path: Path) -> None:
     """A folder holding anybody else's file is refused, ``--force`` or not (issue 31: ``--force``
-    used to mix the starter into it); an earlier init is replaced when unchanged, and when
-    edited only with ``--force``."""
+    used to mix the starter into it); an earlier init is replaced when unchanged; a starter
+    file the user edited is content, never replaced (``--force`` or not); edited schemas are
+    outputs, replaced only with ``--force``."""
     dest = tmp_path / "mine"
     dest.mkdir()
     (dest / "notes.txt").write_text("keep me")
@@ -441,12 +442,18 @@ def test_init_refuses_a_folder_holding_other_files(tmp_path: Path) -> None:
     assert run("init", str(dest))[0] == 0  # its own, unchanged: written again
     regions = dest / "terra" / "regions.yaml"
     regions.write_text(regions.read_text("utf-8") + "# mine\n", "utf-8")
+    for force in ((), ("--force",)):
+        code, _, err = run("init", str(dest), *force)
+        assert code == 2 and "terra/regions.yaml" in err and "never replaced" in err
+        assert regions.read_text("utf-8").endswith("# mine\n")
+    regions.unlink()
+    schema = dest / ".schemas" / "locales.schema.json"
+    schema.write_text("{}", "utf-8")
     code, _, err = run("init", str(dest))
-    assert code == 2 and "terra/regions.yaml" in err and "--force" in err
-    assert regions.read_text("utf-8").endswith("# mine\n")
+    assert code == 2 and ".schemas/locales.schema.json" in err and "--force" in err
     code, _, err = run("init", str(dest), "--force")
     assert code == 0, err
-    assert not regions.read_text("utf-8").endswith("# mine\n")
+    assert regions.is_file() and schema.read_text("utf-8") != "{}"
 
 
 # -- content comments cite what a reader can find ---------------------------------------------

@@ -7,11 +7,16 @@
   ``locales/`` folder, a misnamed overlay or locale folder, a broken locale file — each is
   reported once, with what to do, and its fields are not reported as missing too.
 * A YAML syntax error names where the unclosed bracket or quote began.
-* ``cardkit i18n status`` without any locale to translate into says so in words.
+* ``cardkit i18n status`` without any locale to translate into says so in words; a translation
+  file it cannot use is listed after the table as ``cardkit check`` reports it (exit 1).
+* A locale a command needs but the content does not define (``pdf``, ``export``, ``i18n
+  export``): the located I18N019 when ``cardkit check`` reports the cause (exit 1), else a usage
+  error naming the locale folder and the files to create in it (exit 2).
 """
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 from typing import Any
@@ -318,3 +323,127 @@ def test_status_with_locales_is_a_table(terra_content) -> None:  # type: ignore[
 def _cli(*args: str) -> tuple[int, str, str]:
     result = run(*args)
     return result.exit_code, result.stdout, result.stderr
+
+
+# --- i18n status names a translation file it cannot use (D7) ---------------------------------
+
+def _gr_folder() -> dict[str, str | None]:
+    files: dict[str, str | None] = {}
+    for name in ("bars.yaml", "cards.yaml", "regions.yaml", "strings.yaml"):
+        files[f"i18n/el/{name}"] = None
+        files[f"i18n/gr/{name}"] = _overlay(name)
+    return files
+
+
+STATUS_CASES = {  # what breaks -> (files, code, file and position, words of the message)
+    "unclosed bracket": ({"i18n/el/cards.yaml": _overlay("cards.yaml").replace(
+        "text: Γέφυρα", "text: [Γέφυρα", 1)}, "YML001", "terra/i18n/el/cards.yaml:7:10",
+        "is never closed"),
+    "misnamed overlay": ({"i18n/el/cards.yaml": None,
+                          "i18n/el/card.yaml": _overlay("cards.yaml")},
+                         "I18N034", "terra/i18n/el/card.yaml:1:1",
+                         "rename it to i18n/el/cards.yaml"),
+    "wrong locale folder": (_gr_folder(), "I18N019", "terra/i18n/gr/bars.yaml:",
+                            "move them to i18n/el/"),
+}
+
+
+@pytest.mark.parametrize("case", list(STATUS_CASES.values()), ids=list(STATUS_CASES))
+def test_status_names_a_translation_file_it_cannot_use(case, terra_content) -> None:  # type: ignore[no-untyped-def]
+    files, want, where, words = case
+    content = terra_content(files)
+    (diag,) = check_dir(content, "terra").diagnostics  # what `cardkit check` reports ...
+    code, out, err = _cli("i18n", "status", "--content", str(content))
+    assert code == 1, (out, err)  # was exit 0 and only "8 missing" (19 for i18n/gr/)
+    assert out.splitlines()[0].split()[:2] == ["game", "locale"]  # the table is still there
+    (line,) = [x for x in err.splitlines() if f" {want} " in x]
+    assert line == f"{diag.file}:{diag.line}:{diag.col}: error {want} {diag.message}"  # ... same
+    assert where in line and words in line
+    assert "1 error in translation files" in err
+    code, out, err = _cli("i18n", "status", "--content", str(content), "--format", "json")
+    assert code == 1 and len(json.loads(out)) == 2 and want in err
+
+
+def test_status_of_clean_translations_exits_0(terra_content) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = _cli("i18n", "status", "--content", str(terra_content()))
+    assert code == 0 and err == ""
+
+
+def test_status_names_the_missing_locales_folder(terra_content) -> None:  # type: ignore[no-untyped-def]
+    import shutil
+
+    content = terra_content()
+    shutil.rmtree(content / "locales")
+    code, out, err = _cli("i18n", "status", "--content", str(content))
+    assert code == 1 and "locales/ does not exist" in out
+    assert " I18N019 " in err and "create " in err and "en.yaml" in err
+    code, _, err = _cli("i18n", "status", "--content", str(content), "--locale", "el")
+    assert code == 1 and " I18N019 " in err and "el.yaml, pl.yaml" in err
+
+
+# --- a locale a command needs is not defined (D8) -----------------------------------------------
+
+def _no_locales(content: Path, translations: bool) -> Path:
+    import shutil
+
+    shutil.rmtree(content / "locales")
+    if not translations:
+        shutil.rmtree(content / "terra" / "i18n")
+        shutil.rmtree(content / "terra" / "glossary")
+    return content
+
+
+@pytest.mark.parametrize("command", [("pdf", "terra"), ("export", "terra", "--dpi", "50")],
+                         ids=["pdf", "export"])
+def test_missing_locales_folder_is_named_by_print_commands(command, terra_content,  # type: ignore[no-untyped-def]
+                                                           tmp_path: Path) -> None:
+    content = _no_locales(terra_content(), translations=False)
+    folder = f"{content}/locales"
+    out = tmp_path / "out"
+    code, _, err = _cli(*command, "--content", str(content), "-o", str(out))
+    assert code == 2 and not out.exists()  # nothing `cardkit check` reports: a usage error
+    assert err.strip() == (f"cardkit: unknown locale 'en': {folder}/ does not exist, so no "
+                           f"locale is defined; create {folder}/ with a file per language: "
+                           "en.yaml (the source; `cardkit init` writes one)")  # was "defined: "
+    code, _, err = _cli(*command, "--content", str(content), "-o", str(out), "--locale", "el")
+    assert code == 2 and err.strip().endswith("en.yaml (the source; `cardkit init` writes one) "
+                                              "and el.yaml")
+
+
+@pytest.mark.parametrize("locale", ["en", "el"])
+def test_missing_locales_folder_with_translations_blocks_with_the_finding(  # type: ignore[no-untyped-def]
+        locale: str, terra_content, tmp_path: Path) -> None:
+    content = _no_locales(terra_content(), translations=True)
+    (diag,) = check_dir(content, "terra").diagnostics
+    out = tmp_path / "x.pdf"
+    code, _, err = _cli("pdf", "terra", "--content", str(content), "-o", str(out),
+                        "--locale", locale)  # en: was "unknown locale 'en'; defined: " (exit 2)
+    assert code == 1 and not out.exists()
+    assert f"{diag.file}:{diag.line}:{diag.col}: error I18N019 {diag.message}" in err.splitlines()
+
+
+def test_i18n_commands_name_the_missing_locales_folder(terra_content, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    content = _no_locales(terra_content(), translations=False)
+    out = tmp_path / "el.po"
+    code, _, err = _cli("i18n", "export", "terra", "--locale", "el", "-o", str(out),
+                        "--content", str(content))
+    assert code == 2 and not out.exists()
+    assert "unknown target locale 'el': " in err and f"{content}/locales/ does not exist" in err
+    assert "and el.yaml" in err
+
+
+def test_unknown_locale_messages() -> None:
+    from cardkit.core.errors import UsageProblem
+    from cardkit.i18n.locale import LocaleTable
+    from cardkit.i18n.placement import unknown_locale
+
+    table = LocaleTable("content/locales", exists=True)
+    table.update({"en": object(), "el": object()})  # type: ignore[dict-item]
+    problem = unknown_locale(table, "gr")
+    assert isinstance(problem, UsageProblem) and str(problem) == (
+        "unknown locale 'gr': there is no content/locales/gr.yaml (defined: el, en); add "
+        "content/locales/gr.yaml, or use a defined locale")
+    assert "'en' is the source locale" in str(unknown_locale(table, "en", target=True))
+    table.broken.add("pl")
+    assert str(unknown_locale(table, "pl")) == ("locale 'pl' cannot be used: content/locales/"
+                                                "pl.yaml has an error; run `cardkit check`")

@@ -157,8 +157,11 @@ def test_the_default_build_folder_is_created(tmp_path: Path, content: Path,
     monkeypatch.chdir(work)
     code, _, err = pdf(content, None)
     assert code == 0, err
+    from cardkit.core.outdir import default_build_dir
+
     tag = content_tag(content)
-    assert tag is not None and tag.startswith("test-the-default") and tag.endswith("-content")
+    assert tag is not None and re.fullmatch(r"test-the-default-.*-content-[0-9a-f]{6}", tag)
+    assert default_build_dir(content) == Path("build") / tag
     assert (work / "build" / tag / "terra-cards-en.pdf").read_bytes().startswith(b"%PDF-")
 
 

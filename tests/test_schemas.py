@@ -34,7 +34,7 @@ def test_schema_check_detects_a_stale_file(tmp_path: Path) -> None:
     assert write_schemas(tmp_path, check_only=True).stale == [victim]
 
 
-@pytest.mark.parametrize("path", sorted(SCHEMAS.rglob("*.json")), ids=lambda p: p.name)
+@pytest.mark.parametrize("path", sorted(SCHEMAS.rglob("*.schema.json")), ids=lambda p: p.name)
 def test_schemas_are_valid_draft_07(path: Path) -> None:
     schema = json.loads(path.read_text("utf-8"))
     assert schema["$schema"] == "http://json-schema.org/draft-07/schema#"

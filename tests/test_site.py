@@ -23,7 +23,7 @@ from cardkit.cli import main
 from cardkit.core.errors import UsageProblem
 from cardkit.core.gate import ContentBlocked
 from cardkit.site import SiteJob, build_site
-from cardkit.core.outdir import MANIFEST, clean_debris, read_manifest
+from cardkit.core.outdir import IN_PROGRESS, MANIFEST, clean_debris, read_manifest
 from cardkit.site.api import MARKER, is_site
 from cardkit.site.search import Entry, build_index, fold, tokens
 
@@ -327,11 +327,13 @@ def test_same_content_same_bytes_and_the_umask_is_honoured(site: Path, cache: Pa
     again = tmp_path / "site"
     again.mkdir()
     (again / MARKER).write_text("old site\n")
-    (again / "stale.html").write_text("from an older build")
+    stale = again / GAME / "el" / "cards" / "gone.html"  # a page an older site wrote
+    stale.parent.mkdir(parents=True)
+    stale.write_text("from an older build")
     umask(0o027)
     result = build_site(SiteJob(SHIPPED, again, (GAME,), LOCALES, cache_dir=cache, dpi=DPI))
     assert digests(again) == digests(site)
-    assert not (again / "stale.html").exists()  # a site is replaced as a whole
+    assert not stale.exists()  # a site is replaced as a whole
     assert result.cards == {(GAME, "en"): 41, (GAME, "pl"): 41}
     assert stat.S_IMODE((again / "index.html").stat().st_mode) == 0o640
     assert stat.S_IMODE(again.stat().st_mode) == 0o750
@@ -448,21 +450,23 @@ def test_every_game_lists_exactly_the_objects_of_its_card_kinds(game: str) -> No
 
 def test_debris_of_a_killed_build_is_removed(tmp_path: Path, cache: Path) -> None:
     out = tmp_path / "site"
-    # an older cardkit's unfinished builds: removed when marked as a site and an hour old
-    old, fresh, foreign = (tmp_path / "site.tmp-old1", tmp_path / "site.tmp-new1",
-                           tmp_path / "site.tmp-mine")
-    # this cardkit's: a dead process's temporary folder goes; a live one's stays
-    dead, alive = (tmp_path / ".site.cardkit-tmp.999999999.abc", tmp_path /
-                   f".site.cardkit-tmp.{os.getpid()}.abc")
-    for folder in (old, fresh, foreign, dead, alive):
+    # folders named like an older cardkit's unfinished builds are the user's: never removed
+    old, foreign = tmp_path / "site.tmp-old1", tmp_path / ".site.old-mine"
+    # this cardkit's work folders (strict name + in-progress marker): a dead process's goes,
+    # a live one's stays, and one without the marker is not cardkit's
+    dead = tmp_path / ".cardkit-staging.999999999.0123456789abcdef"
+    alive = tmp_path / f".cardkit-staging.{os.getpid()}.0123456789abcdef"
+    unmarked = tmp_path / ".cardkit-staging.999999999.fedcba9876543210"
+    for folder in (old, foreign, dead, alive, unmarked):
         folder.mkdir()
+        (folder / "index.html").write_text("x")
     (old / MARKER).write_text("x")
-    (fresh / MARKER).write_text("x")
-    (dead / "index.html").write_text("x")
+    for folder in (dead, alive):
+        (folder / IN_PROGRESS).write_text("{}")
     os.utime(old, (1, 1))
     os.utime(foreign, (1, 1))
     clean_debris(out)
-    assert not old.exists() and fresh.exists() and foreign.exists()
+    assert old.exists() and foreign.exists() and unmarked.exists()
     assert not dead.exists() and alive.exists()
 
 

@@ -42,7 +42,8 @@ content_option = click.option(
     "game.yaml is a game declared as data).")
 force_option = click.option(  # the same flag on every command that writes a user-named file
     "--force", is_flag=True,
-    help="Replace an existing output file that cardkit did not write (or that was changed).")
+    help="Replace cardkit's own output even if it was changed or made from another content "
+    "folder; a file cardkit did not write is never replaced.")
 
 
 def _blocked(exc: ContentBlocked) -> None:

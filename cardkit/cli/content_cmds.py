@@ -120,11 +120,12 @@ def new_command(game: str, kind: str, object_id: str, content_dir: Path,
               help="Write a small game declared as data called NAME instead (its game.yaml, "
               "two kinds, a deck and its templates; see docs/declared-games.md).")
 @click.option("--schemas", "schemas_dir", type=click.Path(path_type=Path), default=None,
-              help="Schema folder the modelines point to (default: DIR/.schemas, written "
-              "with the content, so the folder can be moved).")
+              help="Schema folder the modelines point to; the schemas are written there "
+              "(default: DIR/.schemas, written with the content, so the folder can be moved).")
 @click.option("--force", is_flag=True,
-              help="Replace an earlier `cardkit init` of DIR even if its files were edited. "
-              "A folder holding files init did not write is never replaced.")
+              help="Replace an earlier `cardkit init` of DIR of another game, or whose schemas "
+              "were edited. A starter file you edited is never replaced, nor a folder holding "
+              "files init did not write.")
 @_guard
 def init_command(directory: Path, game: str, declare: str | None, schemas_dir: Path | None,
                  force: bool) -> None:

@@ -34,21 +34,34 @@ schemas_option = click.option("--schemas", "schemas_dir", type=click.Path(path_t
               show_default=True, help="Output format.")
 @_guard
 def i18n_status(games: tuple[str, ...], content_dir: Path, locale: str | None, fmt: str) -> None:
-    """Coverage per game and locale: translated, missing, stale, failing, waived."""
-    from ..i18n.api import no_locales_note, status
+    """Coverage per game and locale: translated, missing, stale, failing, waived.
 
-    rows = status(games, content_dir, locale)
+    A translation file that cannot be used (it does not parse, is named after no kind, sits in
+    a folder no locale file defines) is listed after the table, as `cardkit check` reports it,
+    and the exit code is 1: the fields it holds count as missing.
+    """
+    from ..core.reporters import text_line
+    from ..i18n.api import no_locales_note, status_report
+
+    rows, problems = status_report(games, content_dir, locale)
     if fmt == "json":
         click.echo(json.dumps([r.to_dict() for r in rows], indent=2))
-        return
-    if not rows:
+    elif not rows:
         click.echo(no_locales_note(content_dir))
-        return
-    click.echo(f"{'game':<14}{'locale':<8}{'translated':>12}{'%':>8}{'missing':>9}{'stale':>7}"
-               f"{'failing':>9}{'waived':>8}")
-    for r in rows:
-        click.echo(f"{r.game:<14}{r.locale:<8}{r.translated:>6}/{r.total:<5}{r.percent:>8.1f}"
-                   f"{r.missing:>9}{r.stale:>7}{r.failing:>9}{r.waived:>8}")
+    else:
+        click.echo(f"{'game':<14}{'locale':<8}{'translated':>12}{'%':>8}{'missing':>9}"
+                   f"{'stale':>7}{'failing':>9}{'waived':>8}")
+        for r in rows:
+            click.echo(f"{r.game:<14}{r.locale:<8}{r.translated:>6}/{r.total:<5}"
+                       f"{r.percent:>8.1f}{r.missing:>9}{r.stale:>7}{r.failing:>9}{r.waived:>8}")
+    if problems:
+        for diag in problems:
+            click.echo(text_line(diag), err=True)
+        n = len(problems)
+        click.echo(f"{n} error{'' if n == 1 else 's'} in translation files"
+                   + ("; the fields they would translate count as missing above" if rows else "")
+                   + " (`cardkit check` reports the same)", err=True)
+        sys.exit(1)
 
 
 @i18n.command(name="check")

@@ -69,7 +69,7 @@ def parse_gap(value: str) -> float:
               help="No full-colour backgrounds or backs, no large filled areas.")
 @click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
               help="Output file (default build/GAME-DECK-LOCALE.pdf; build/<tag>/... for "
-                   "another --content folder, e.g. build/examples-content/).")
+                   "another --content folder, e.g. build/examples-content-87e616/).")
 @click.option("--strict", is_flag=True,
               help="Refuse (exit 1, nothing written) when a translation it would print has a "
                    "warning: stale (the English changed), a copy of the English, printed "

@@ -68,12 +68,13 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     The same seed gives the same results on any backend and worker count. Ctrl-C or SIGTERM
     stops the run and reports the games that finished (also in --out, marked interrupted).
     """
-    from ..core.outputs import check_output, write_output
+    from ..core.outputs import check_output, distinct_outputs, write_output
     from ..sim import report as rep
     from ..sim.api import balance_report
     from ..sim.api import simulate as run_simulation
 
     roots = (content_dir,)
+    distinct_outputs(out, report_pdf, balance_md)
     for target in (out, report_pdf, balance_md):  # refuse before the run, not after it
         if target is not None:
             check_output(target, force=force, content_roots=roots)
@@ -141,11 +142,12 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
 
     Ctrl-C or SIGTERM stops the run and reports the cards that finished.
     """
-    from ..core.outputs import check_output, write_output
+    from ..core.outputs import check_output, distinct_outputs, write_output
     from ..sim import report as rep
     from ..sim.api import card_strength
 
     roots = (content_dir,)
+    distinct_outputs(out, report_pdf)
     for target in (out, report_pdf):  # refuse before the run, not after it
         if target is not None:
             check_output(target, force=force, content_roots=roots)

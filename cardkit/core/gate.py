@@ -9,8 +9,9 @@ the findings that matter for what the command uses:
 
 * the game's own files (every command);
 * for a ``locale``: also the locale files (``content/locales/*.yaml``, which every localised
-  command loads) and the overlays and glossary of that locale (``i18n/<locale>/``,
-  ``glossary/<locale>.yaml``); other locales' translations do not block.
+  command loads; a missing ``content/locales/`` folder, reported at a translation file, too)
+  and the overlays and glossary of that locale (``i18n/<locale>/``, ``glossary/<locale>.yaml``);
+  other locales' translations do not block.
 
 Errors raise :class:`ContentBlocked` (exit code 1, the located diagnostics attached); warnings
 never block.
@@ -65,12 +66,17 @@ def relevant(diagnostics: list[Diagnostic], game: str, content_dir: Path,
     (and, with ``locale``, its translation into that locale)."""
     game_base = display_path(game_folder(content_dir, game))
     locales_base = display_path(content_dir / LOCALES)
+    # Without content/locales/ no locale is defined, the source English included: its one
+    # I18N019 sits at the first translation file (whatever locale that is) but concerns every
+    # localised command.
+    no_locales = locale is not None and not (content_dir / LOCALES).is_dir()
     out = []
     for d in diagnostics:
         translation, owner = _locale_of(d.file, game_base, locales_base)
         if not translation:
             out.append(d)
-        elif locale is not None and owner in (None, locale):
+        elif locale is not None and (owner in (None, locale)
+                                     or (no_locales and d.code == "I18N019")):
             out.append(d)
     return out
 

@@ -32,9 +32,31 @@ import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .errors import UsageProblem
+
 MANIFEST = ".cardkit-outputs.json"
 MANIFEST_VERSION = 2
 LEGACY_SITE_MARKER = ".cardkit-site"
+MAX_MANIFEST_BYTES = 32 << 20  # a site of 100,000 files has a record of about 10 MB
+_SEG = r"[A-Za-z0-9][A-Za-z0-9_.-]*"
+#: What an older ``cardkit site`` wrote (relative to the site), the only files its marker vouches
+#: for: the index, assets, report pages, and per game and locale the gallery, the translators'
+#: view, the card pages and the exported card images (with their ``cards.csv``/deck JSON).
+_LEGACY_SITE_LAYOUT = re.compile(
+    rf"^(?:index\.html|{re.escape(LEGACY_SITE_MARKER)}|assets/{_SEG}\.(?:css|js)"
+    rf"|reports/{_SEG}\.html"
+    rf"|{_SEG}/{_SEG}/(?:index|review)\.html|{_SEG}/{_SEG}/cards/{_SEG}\.html"
+    rf"|{_SEG}/{_SEG}/img/(?:{_SEG}/)*{_SEG}\.(?:png|csv|json))$")
+
+
+class UnreadableManifest(UsageProblem):
+    """A ``.cardkit-outputs.json`` exists but cannot be read (exit 2, before any work)."""
+
+
+def legacy_site_file(rel: str) -> bool:
+    """Whether ``rel`` (a path relative to a site folder) is a file an older ``cardkit site``
+    could have written; only those are covered by its ``.cardkit-site`` marker."""
+    return _LEGACY_SITE_LAYOUT.match(rel) is not None
 
 
 # -- where an output came from ---------------------------------------------------------------
@@ -92,18 +114,24 @@ def content_tag(content_dir: Path) -> str | None:
     default folder (``./content``).
 
     The folder's path relative to the working folder (or its last two parts when it lies
-    elsewhere), as a slug: ``examples/content`` -> ``examples-content``.
+    elsewhere), as a slug, then a short hash of the resolved path so that two folders never
+    share a tag (``examples/content``, ``./examples-content`` and ``/x/examples/content`` all
+    slug to ``examples-content``; non-ASCII names slug to ``content``):
+    ``examples/content`` -> ``examples-content-3f9a1c``. The hash is taken of the resolved path
+    relative to the working folder when the folder lies inside it (so the tag of a project's
+    folder is the same in every clone), else of the resolved absolute path.
     """
     resolved = Path(content_dir).resolve()
     cwd = Path.cwd().resolve()
     if resolved == (cwd / "content").resolve():
         return None
     try:
-        parts = resolved.relative_to(cwd).parts or resolved.parts[-1:]
+        rel = resolved.relative_to(cwd)
+        parts, key = rel.parts or resolved.parts[-1:], rel.as_posix()
     except ValueError:
-        parts = resolved.parts[-2:]
-    slug = "-".join(re.findall(r"[a-z0-9]+", "-".join(parts).lower()))
-    return slug or "content"
+        parts, key = resolved.parts[-2:], str(resolved)
+    slug = "-".join(re.findall(r"[a-z0-9]+", "-".join(parts).lower())) or "content"
+    return f"{slug}-{hashlib.sha256(key.encode('utf-8', 'surrogateescape')).hexdigest()[:6]}"
 
 
 def default_build_dir(content_dir: Path) -> Path:
@@ -122,7 +150,7 @@ class Manifest:
     files: dict[str, str] = field(default_factory=dict)
     made: dict[str, Origin] = field(default_factory=dict)
     output: Origin | None = None
-    legacy_site: bool = False  # an older site's marker: every file of the folder is cardkit's
+    legacy_site: bool = False  # an older site's marker: covers the files of legacy_site_file
     version: int = 0  # of the record read (0: none; 1: an older cardkit's, files only)
 
     def single(self, rel: str) -> bool:
@@ -147,16 +175,44 @@ class Manifest:
         return (json.dumps(data, indent=1, ensure_ascii=False) + "\n").encode("utf-8")
 
 
+def _load(path: Path) -> object:
+    """The JSON of a record (``None`` when there is none); :class:`UnreadableManifest` when it
+    exists but is not a readable record: a folder, too big, not UTF-8, not JSON, too deep."""
+    if not os.path.lexists(path):
+        return None
+    fix = (f"move {path} away (cardkit then treats the files beside it as not its own) or "
+           "restore it")
+    try:
+        if not path.is_file():
+            raise UnreadableManifest(f"cannot read cardkit's record of outputs {path}: it is "
+                                     f"not a regular file; {fix}")
+        with open(path, "rb") as fh:
+            raw = fh.read(MAX_MANIFEST_BYTES + 1)
+        if len(raw) > MAX_MANIFEST_BYTES:
+            raise UnreadableManifest(f"cannot read cardkit's record of outputs {path}: it is "
+                                     f"larger than {MAX_MANIFEST_BYTES >> 20} MB; {fix}")
+        data = json.loads(raw.decode("utf-8"))
+    except UnreadableManifest:
+        raise
+    except (OSError, ValueError, UnicodeError, RecursionError, MemoryError) as exc:
+        why = "nested too deeply" if isinstance(exc, RecursionError) else \
+            (exc.strerror or str(exc)) if isinstance(exc, OSError) else "not valid JSON"
+        raise UnreadableManifest(f"cannot read cardkit's record of outputs {path}: {why}; "
+                                 f"{fix}") from None
+    if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+        raise UnreadableManifest(f"cannot read cardkit's record of outputs {path}: it is not "
+                                 f"a record of files; {fix}")
+    return data
+
+
 def read_manifest(directory: Path) -> Manifest:
-    """The record of ``directory`` (empty when there is none or it cannot be read)."""
+    """The record of ``directory`` (empty when there is none). Raises
+    :class:`UnreadableManifest` when a record exists but cannot be read."""
     found = Manifest(legacy_site=(directory / LEGACY_SITE_MARKER).is_file())
     if found.legacy_site:
         found.output = Origin("site")
-    try:
-        data = json.loads((directory / MANIFEST).read_text("utf-8"))
-    except (OSError, ValueError):
-        return found
-    if not isinstance(data, dict) or not isinstance(data.get("files"), dict):
+    data = _load(directory / MANIFEST)
+    if not isinstance(data, dict):
         return found
     found.files = {k: v for k, v in data["files"].items()
                    if isinstance(k, str) and isinstance(v, str)}
@@ -206,7 +262,7 @@ def lookup(path: Path) -> Recorded | None:
     if target.name in own.files:
         part = target.parent if target.name not in own.made and own.output else None
         return Recorded(own.files[target.name], own.origin(target.name), part)
-    if own.legacy_site:
+    if own.legacy_site and legacy_site_file(target.name):
         return Recorded(None, own.output, target.parent)
     for folder in target.parents[1:]:
         if not (folder / MANIFEST).is_file() and not (folder / LEGACY_SITE_MARKER).is_file():
@@ -216,7 +272,7 @@ def lookup(path: Path) -> Recorded | None:
         if rel in found.files:
             part = folder if rel not in found.made and found.output else None
             return Recorded(found.files[rel], found.origin(rel), part)
-        if found.legacy_site:
+        if found.legacy_site and legacy_site_file(rel):
             return Recorded(None, found.output, folder)
     return None
 

@@ -1,8 +1,14 @@
 """Replacing an output folder without losing anybody's files.
 
 **Folder outputs** (:class:`FolderOutput`: ``site``, ``export``, ``init``) are built in a
-temporary sibling (``.<name>.cardkit-tmp.<pid>.<random>``) and renamed into place at the end, so
-an interrupted or failing command leaves the previous output as it was and no debris. The folder's
+temporary sibling and renamed into place at the end, so an interrupted or failing command leaves
+the previous output as it was and no debris. The temporary folder, and the previous output while
+it is moved aside, have strict names, ``.cardkit-staging.<pid>.<16 hex>`` and
+``.cardkit-retired.<pid>.<16 hex>``, and hold an in-progress marker (``.cardkit-in-progress``)
+written before anything else. Only a folder with such a name *and* the marker, whose process is
+gone (or that is older than a day), is debris of a killed run: :func:`clean_debris` removes it
+(a staging folder whole, a retired one by its manifest), and :func:`survey` counts it as
+cardkit's, never as a foreign file. Nothing else beside an output is ever removed. The folder's
 manifest, ``.cardkit-outputs.json`` (:mod:`cardkit.core.manifest`), lists every file written and
 the command and content folder that made them. The previous folder is replaced only when every
 file in it is listed in its manifest; then exactly the listed files are removed. The rules, for a
@@ -13,9 +19,13 @@ target that exists and is not empty:
 * a listed file that was changed since, a folder made by another command or from another
   content folder, or a folder of single outputs: replaced only with ``--force``.
 
-An older cardkit's records (version 1, no origin) and its sites' ``.cardkit-site`` marker count as
-cardkit's own output of the same kind, so ``make run`` repeats without ``--force`` after an
-upgrade.
+An older cardkit's records (version 1, no origin) count as cardkit's own output of the same kind,
+so ``make run`` repeats without ``--force`` after an upgrade. An older site's ``.cardkit-site``
+marker vouches only for the files an older ``cardkit site`` could have written there
+(:func:`~cardkit.core.manifest.legacy_site_file`: pages, assets, search index, card images); any
+other file in that folder is foreign and stops the command, ``--force`` or not. cardkit's own
+check cache (``.cardkit-cache/`` at the top of the folder) is cardkit's, not foreign: it is
+disposable and goes with the folder.
 
 A folder output never lies inside a content folder, and never holds the content or the working
 folder. File-system errors become :class:`OutputProblem` (exit 2) with a plain message.
@@ -24,26 +34,30 @@ folder. File-system errors become :class:`OutputProblem` (exit 2) with a plain m
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import re
+import secrets
 import shutil
-import tempfile
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .atomic import STALE_AFTER
 from .errors import UsageProblem
 from .manifest import (LEGACY_SITE_MARKER, MANIFEST, Manifest, Origin, content_tag,
-                       default_build_dir, digest_of, origin_of, read_manifest)
+                       default_build_dir, digest_of, legacy_site_file, origin_of, read_manifest)
 
-__all__ = ["LEGACY_SITE_MARKER", "MANIFEST", "FolderOutput", "OutputProblem", "Survey",
-           "clean_debris", "content_tag", "default_build_dir", "is_output", "put",
-           "read_manifest", "remove_listed", "survey"]
-TMP_TAG = "cardkit-tmp"
-OLD_TAG = "cardkit-old"
+__all__ = ["IN_PROGRESS", "LEGACY_SITE_MARKER", "MANIFEST", "FolderOutput", "OutputProblem",
+           "Survey", "clean_debris", "content_tag", "default_build_dir", "is_output", "put",
+           "read_manifest", "remove_listed", "survey", "work_folder", "work_name"]
+TMP_TAG = "staging"
+OLD_TAG = "retired"
+IN_PROGRESS = ".cardkit-in-progress"  # written first into a staging or retired folder
+CACHE_DIR = ".cardkit-cache"  # cardkit's check cache (cardkit.core.checking.DEFAULT_CACHE_DIR)
+DEBRIS_AFTER = 24 * 3600.0  # seconds: a work folder this old is debris even if its pid runs
+_WORK = re.compile(rf"^\.cardkit-({TMP_TAG}|{OLD_TAG})\.(\d+)\.[0-9a-f]{{16}}$")
 _ATOMIC_DEBRIS = re.compile(r"^\.cardkit-(?:tmp|bak)\.\d+\.[0-9a-f]{12}$")
 _SHOWN = 2  # foreign or changed files named in a message
 
@@ -67,6 +81,7 @@ class Survey:
     foreign: list[str] = field(default_factory=list)  # never removed
     changed: list[str] = field(default_factory=list)  # listed, but not what cardkit wrote
     singles: list[str] = field(default_factory=list)  # single outputs written into it
+    busy: list[str] = field(default_factory=list)  # work folders of a cardkit run still going
     output: Origin | None = None  # what made the folder (None: not a folder output)
 
 
@@ -89,10 +104,54 @@ def _walk(root: Path) -> tuple[dict[str, os.DirEntry[str]], list[str]]:
     return entries, folders
 
 
+def work_folder(path: Path) -> tuple[str, int] | None:
+    """``(kind, pid)`` when ``path`` is a work folder of a cardkit run (a staging or retired
+    folder: strict name, a real folder, the in-progress marker inside), else ``None``."""
+    match = _WORK.match(path.name)
+    if match is None or path.is_symlink() or not (path / IN_PROGRESS).is_file() \
+            or (path / IN_PROGRESS).is_symlink():
+        return None
+    return match.group(1), int(match.group(2))
+
+
+def _stale(path: Path, pid: int) -> bool:
+    """Whether the run that made the work folder ``path`` is over (its process gone, or the
+    folder older than :data:`DEBRIS_AFTER`)."""
+    try:
+        aged = time.time() - (path / IN_PROGRESS).stat().st_mtime > DEBRIS_AFTER
+    except OSError:
+        return False
+    return aged or (pid != os.getpid() and not _alive(pid))
+
+
+def _work_marker(folder: Path) -> None:
+    """Write the in-progress marker into a fresh work folder."""
+    put(folder, IN_PROGRESS, json.dumps({"pid": os.getpid(), "started": time.time()}) + "\n")
+
+
+def work_name(kind: str) -> str:
+    """A fresh name for a work folder: ``.cardkit-<kind>.<pid>.<16 hex>``."""
+    return f".cardkit-{kind}.{os.getpid()}.{secrets.token_hex(8)}"
+
+
 def survey(root: Path) -> Survey:
     """What the folder ``root`` holds, by the records in it (see the module docstring)."""
     entries, folders = _walk(root)
     top = read_manifest(root)
+    found = Survey(output=top.output)
+    work = []  # work folders of cardkit runs below root: never foreign
+    for folder in folders:
+        made = work_folder(root / folder)
+        if made is None or any(folder.startswith(w + "/") for w in work):
+            continue
+        work.append(folder)
+        if not _stale(root / folder, made[1]):
+            found.busy.append(folder + "/")
+    cache = [CACHE_DIR] if CACHE_DIR in folders else []
+    skipped = tuple(f + "/" for f in work + cache)
+    found.listed += sorted(rel for rel in entries if rel.startswith(skipped))
+    entries = {rel: e for rel, e in entries.items() if not rel.startswith(skipped)}
+    folders = [f for f in folders if f not in work + cache and not f.startswith(skipped)]
     covered: dict[str, tuple[str | None, bool]] = {}  # rel -> (digest, a single output)
     for rel, digest in top.files.items():
         covered[rel] = (digest, top.single(rel))
@@ -105,11 +164,11 @@ def survey(root: Path) -> Survey:
                 below = read_manifest(root / folder)
                 for name, digest in below.files.items():
                     covered.setdefault(prefix + name, (digest, below.single(name)))
-    if top.legacy_site:
+    if top.legacy_site:  # only the files an older site could have written
         bookkeeping.add(LEGACY_SITE_MARKER)
         for rel in entries:
-            covered.setdefault(rel, (None, False))
-    found = Survey(output=top.output)
+            if legacy_site_file(rel):
+                covered.setdefault(rel, (None, False))
     for rel, entry in sorted(entries.items()):
         if rel in bookkeeping or _ATOMIC_DEBRIS.match(entry.name):
             found.listed.append(rel)
@@ -181,6 +240,9 @@ class FolderOutput:
     in_place: bool = False  # written in place by the caller (init), so it may be the cwd
     option: str = "--out"  # how the user names the folder, for messages
     notes: list[str] = field(default_factory=list)
+    #: Which of its files are content (``init``'s starter files), not outputs: when edited since
+    #: they were written, they are never replaced, ``force`` or not.
+    content: Callable[[str], bool] | None = None
 
     def manifest(self, files: dict[str, bytes]) -> bytes:
         """The manifest of the folder holding ``files`` (relative path -> bytes)."""
@@ -226,12 +288,24 @@ class FolderOutput:
         return found
 
     def _judge(self, out: Path, found: Survey) -> None:
+        if found.busy:
+            raise OutputProblem(f"{out} holds the work folder of a cardkit run still going "
+                                f"({_some(found.busy)}); wait for it to finish, or choose "
+                                f"another {self.option}")
         if found.foreign:
             raise OutputProblem(
                 f"refusing to replace {out}: it holds {len(found.foreign)} file(s) cardkit did "
                 f"not write ({_some(found.foreign)}); --force never removes them. Choose an "
                 f"empty or new folder for {self.what} ({self.option}), or move those files out "
                 f"of {out}")
+        same = found.output is not None and found.output.command == self.command
+        edited = [rel for rel in found.changed
+                  if same and self.content is not None and self.content(rel)]
+        if edited:
+            raise OutputProblem(
+                f"refusing to replace {out}: {len(edited)} content file(s) were edited since "
+                f"cardkit wrote them ({_some(edited)}); content is never replaced, --force or "
+                f"not. Move them out of {out}, or choose another {self.option}")
         if self.force or not found.listed:
             return
         again = f"pass --force to replace it, or choose another {self.option}"
@@ -258,11 +332,12 @@ class FolderOutput:
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             clean_debris(target)
-            tmp = Path(tempfile.mkdtemp(prefix=f".{target.name}.{TMP_TAG}.{os.getpid()}.",
-                                        dir=target.parent))
+            tmp = target.parent / work_name(TMP_TAG)
+            tmp.mkdir(0o700)
         except OSError as exc:
             raise OutputProblem(f"cannot write {self.what} to {self.out}: {reason(exc)}") from exc
         try:
+            _work_marker(tmp)
             os.chmod(tmp, 0o777 & ~_umask())
             yield tmp
             self._commit(tmp, target)
@@ -276,6 +351,7 @@ class FolderOutput:
 
     def _commit(self, tmp: Path, target: Path) -> None:
         found = self.check()  # nothing changed under us meanwhile
+        os.unlink(tmp / IN_PROGRESS)  # the folder becomes the output: no marker left in it
         files = {rel: digest_of(tmp / rel) for rel, entry in _walk(tmp)[0].items()
                  if entry.is_file(follow_symlinks=False)}
         manifest = Manifest(files, {}, origin_of(self.command, self.content_dir))
@@ -284,15 +360,17 @@ class FolderOutput:
             os.rename(tmp, target)  # a missing folder, or an empty one: replaced at once
             _sync(target.parent)
             return
-        old = target.parent / f".{target.name}.{OLD_TAG}.{os.getpid()}.{time.monotonic_ns()}"
+        old = target.parent / work_name(OLD_TAG)
         os.rename(target, old)
         try:
+            _work_marker(old)
             os.rename(tmp, target)
         except BaseException:
+            _unlink(old / IN_PROGRESS)
             os.rename(old, target)
             raise
         _sync(target.parent)
-        left = remove_listed(old, found.listed)
+        left = remove_listed(old, [*found.listed, IN_PROGRESS])
         if left:
             self.notes.append(f"kept {old}: files appeared in {self.out} while {self.what} was "
                               f"written ({_some(left)})")
@@ -310,6 +388,13 @@ def _sync(folder: Path) -> None:
         pass
     finally:
         os.close(fd)
+
+
+def _unlink(path: Path) -> None:
+    try:
+        os.unlink(path)
+    except FileNotFoundError:
+        pass
 
 
 def put(root: Path, rel: str, data: bytes | str) -> Path:
@@ -347,41 +432,30 @@ def remove_listed(folder: Path, listed: Iterable[str], keep_root: bool = False) 
 
 
 def clean_debris(target: Path) -> list[Path]:
-    """Remove what an earlier, killed run left beside the folder output ``target``: its
-    temporary folders (their process gone, or older than an hour), the listed files of a
-    previous output it had moved aside, and an older cardkit's unfinished sites (marked,
-    older than an hour). Files nobody listed stay. Returns the folders handled."""
-    now = time.time()
-    name = re.escape(target.name)
-    ours = re.compile(rf"^\.{name}\.({TMP_TAG}|{OLD_TAG})\.(\d+)\.")
-    legacy = re.compile(rf"^(?:{name}\.tmp-|\.{name}\.old-)")
+    """Remove the work folders killed runs left beside the folder output ``target``
+    (:func:`work_folder`: a strict name and the in-progress marker; the run's process gone, or
+    older than a day): a staging folder whole, a retired one (a previous output moved aside) by
+    its manifest, keeping files nobody listed. Nothing else is touched. Returns the folders
+    handled."""
     handled: list[Path] = []
     try:
         siblings = list(os.scandir(target.parent))
     except OSError:
         return handled
     for entry in siblings:
-        match, old_style = ours.match(entry.name), legacy.match(entry.name)
-        if not (match or old_style) or not entry.is_dir(follow_symlinks=False):
-            continue
         path = Path(entry.path)
-        try:
-            aged = now - entry.stat(follow_symlinks=False).st_mtime > STALE_AFTER
-        except OSError:
+        made = work_folder(path)
+        if made is None or not _stale(path, made[1]):
             continue
-        if match:
-            pid = int(match.group(2))
-            if not aged and (pid == os.getpid() or _alive(pid)):
-                continue
-            if match.group(1) == TMP_TAG:
-                shutil.rmtree(path, ignore_errors=True)
-            else:
-                found = survey(path)
-                remove_listed(path, found.listed)
-            handled.append(path)
-        elif aged and (path / LEGACY_SITE_MARKER).is_file():
+        if made[0] == TMP_TAG:
             shutil.rmtree(path, ignore_errors=True)
-            handled.append(path)
+        else:
+            try:
+                found = survey(path)
+            except (OSError, UsageProblem):
+                continue
+            remove_listed(path, [*found.listed, IN_PROGRESS])
+        handled.append(path)
     return handled
 
 

@@ -7,10 +7,13 @@ Two kinds of writes exist:
   wrote is recorded beside the outputs, in ``.cardkit-outputs.json`` of each folder
   (:mod:`cardkit.core.manifest`: file name -> SHA-256 of the bytes written, and the content
   folder they were made from), so the record travels with the folder and does not depend on the
-  working directory or on the disposable cache. An existing file is replaced only when that
-  record (or the caller's recogniser, ``ours``) says cardkit wrote it; when it was changed since,
-  was made from another content folder or is part of a folder output (a site, an export), only
-  with ``--force``. A file cardkit did not write is never replaced, whatever ``--force`` says.
+  working directory or on the disposable cache. An existing file is replaced only when a record
+  lists it (this folder's, a folder's above it, or an older cardkit's); nothing is recognised by
+  its content (an annotated copy of a cardkit PDF is somebody's file). When it was changed
+  since, was made from another content folder or is part of a folder output (a site, an
+  export), only with ``--force``. A file cardkit did not write is never replaced, whatever
+  ``--force`` says. A record that exists but cannot be read stops the command at once
+  (:class:`~cardkit.core.manifest.UnreadableManifest`, exit 2), before any work.
   Folder outputs (``site``, ``export``, ``init``) go through
   :class:`~cardkit.core.outdir.FolderOutput`.
 * **Content** (``i18n import`` / ``confirm``) goes through :func:`write_content_files`: every target
@@ -24,7 +27,7 @@ from __future__ import annotations
 
 import hashlib
 import os
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -35,10 +38,9 @@ from .outdir import OutputProblem
 from .outdir import reason as _reason
 
 RECORD_NAME = MANIFEST
-__all__ = ["RECORD_NAME", "OutputProblem", "check_content_path", "check_output", "read_record",
-           "write_content_files", "write_output", "written_by_cardkit"]
-
-Recognizer = Callable[[bytes], bool]
+__all__ = ["RECORD_NAME", "OutputProblem", "check_content_path", "check_output",
+           "distinct_outputs", "read_record", "write_content_files", "write_output",
+           "written_by_cardkit"]
 
 
 def _bytes(data: bytes | str) -> bytes:
@@ -64,12 +66,8 @@ def read_record(directory: Path) -> dict[str, str]:
     return dict(read_manifest(directory).files)
 
 
-def written_by_cardkit(path: Path, ours: Recognizer | None = None) -> bool:
-    """Whether ``path`` holds exactly what cardkit last wrote there.
-
-    When no record knows the file, ``ours`` (if given) may recognise a file cardkit generates
-    by its content (e.g. a committed JSON Schema, a PDF an older cardkit printed).
-    """
+def written_by_cardkit(path: Path) -> bool:
+    """Whether ``path`` holds exactly what cardkit last wrote there (by the records only)."""
     target = path.resolve()
     try:
         data = target.read_bytes()
@@ -78,16 +76,31 @@ def written_by_cardkit(path: Path, ours: Recognizer | None = None) -> bool:
     known = lookup(target)
     if known is not None and known.digest is not None:
         return hashlib.sha256(data).hexdigest() == known.digest
-    if known is not None:
-        return True  # an older site's file: covered by its marker
-    return bool(ours and ours(data))
+    return known is not None  # an older site's file: covered by its marker
 
 
 # --- outputs -------------------------------------------------------------------------------
 
 
+def distinct_outputs(*paths: Path | None) -> None:
+    """Raise :class:`OutputProblem` when two outputs of one command are the same file (``simulate
+    -o X --report X``): one would silently replace the other. Call it before any work."""
+    seen: dict[Path, Path] = {}
+    for path in paths:
+        if path is None:
+            continue
+        try:
+            key = Path(path).resolve()
+        except (OSError, RuntimeError):
+            key = Path(os.path.abspath(path))
+        if key in seen:
+            raise OutputProblem(f"{seen[key]} and {path} name the same file; give each output "
+                                "its own name")
+        seen[key] = Path(path)
+
+
 def check_output(path: Path, *, force: bool, content_roots: Iterable[Path],
-                 ours: Recognizer | None = None, made_from: Path | None = None) -> Path:
+                 made_from: Path | None = None, origin: bool = True) -> Path:
     """Raise :class:`OutputProblem` unless ``path`` may be written; return it resolved.
 
     Call it before long work (a simulation) so that a refusal comes first, not last.
@@ -96,20 +109,28 @@ def check_output(path: Path, *, force: bool, content_roots: Iterable[Path],
     cannot even look at (a name too long, a loop of symbolic links) is refused the same way.
     ``made_from`` is the content folder the output is made from (default: the one content
     root, when there is one): an existing output recorded as made from another one is replaced
-    only with ``force``.
+    only with ``force``. ``origin=False``: the output is not made from a content folder (a
+    schema), so none is recorded or compared. The records of the folder the file goes into (and
+    of the folders above it) must be readable.
     """
     roots = tuple(content_roots)
-    source = made_from if made_from is not None else (roots[0] if len(roots) == 1 else None)
+    source = _source(roots, made_from, origin)
     try:
-        return _check_output(path, force, roots, ours, source)
+        return _check_output(path, force, roots, source)
     except OSError as exc:
         raise OutputProblem(f"cannot write {path}: {_reason(exc)}") from exc
     except RuntimeError as exc:  # Path.resolve on a symbolic link loop (Python < 3.13)
         raise OutputProblem(f"cannot write {path}: {exc}") from exc
 
 
+def _source(roots: tuple[Path, ...], made_from: Path | None, origin: bool) -> Path | None:
+    if not origin:
+        return None
+    return made_from if made_from is not None else (roots[0] if len(roots) == 1 else None)
+
+
 def _check_output(path: Path, force: bool, content_roots: Iterable[Path],
-                  ours: Recognizer | None, source: Path | None) -> Path:
+                  source: Path | None) -> Path:
     target = path.resolve()
     for root in content_roots:
         if _inside(target, root.resolve()):
@@ -127,20 +148,19 @@ def _check_output(path: Path, force: bool, content_roots: Iterable[Path],
         raise OutputProblem(f"cannot write {path}: Permission denied")
     if os.path.lexists(target) and not target.is_file():
         raise OutputProblem(f"cannot write {path}: it is not a regular file")
+    if target.parent.is_dir():
+        read_manifest(target.parent)  # an unreadable record stops the command now, not after
     if os.path.lexists(target):
-        _may_replace(path, target, force, ours, source)
+        _may_replace(path, target, force, source)
     return target
 
 
-def _may_replace(path: Path, target: Path, force: bool, ours: Recognizer | None,
-                 source: Path | None) -> None:
+def _may_replace(path: Path, target: Path, force: bool, source: Path | None) -> None:
     """Refuse to replace a file cardkit did not write (always), or without ``force`` one that
     was changed since, made from another content folder, or is part of a folder output."""
     known = lookup(target)
     data = target.read_bytes()
     if known is None:
-        if ours is not None and ours(data):
-            return  # cardkit's own, written before outputs were recorded
         raise OutputProblem(f"{path} exists and cardkit did not write it (no {RECORD_NAME} "
                             "lists it); --force replaces only cardkit's own outputs: choose "
                             "another output name, or move the file away")
@@ -159,20 +179,22 @@ def _may_replace(path: Path, target: Path, force: bool, ours: Recognizer | None,
 
 
 def write_output(path: Path, data: bytes | str, *, force: bool, content_roots: Iterable[Path],
-                 ours: Recognizer | None = None, record: bool = True,
-                 made_from: Path | None = None) -> Path:
+                 record: bool = True, made_from: Path | None = None,
+                 origin: bool = True) -> Path:
     """Write a user-facing output file: checked (:func:`check_output`), atomic, recorded.
 
-    ``data`` is bytes, or text written as UTF-8. ``record=False`` skips the record (for files
-    ``ours`` recognises by content, such as schemas in a committed folder). Missing folders are
-    made. A new file gets ``0o666 & ~umask``; a file it replaces keeps its
+    ``data`` is bytes, or text written as UTF-8. ``record=False`` skips the record (the caller
+    keeps it: ``cardkit schema`` records a whole schema folder in one manifest at its top).
+    ``origin=False``: not made from a content folder (see :func:`check_output`). Missing
+    folders are made. A new file gets ``0o666 & ~umask``; a file it replaces keeps its
     permission bits (like ``open(path, "w")`` or a shell redirection). The record names the
     content folder the file was made from (``made_from``, default: the one content root).
     Returns ``path``.
     """
     roots = tuple(content_roots)
-    source = made_from if made_from is not None else (roots[0] if len(roots) == 1 else None)
-    target = check_output(path, force=force, content_roots=roots, ours=ours, made_from=source)
+    source = _source(roots, made_from, origin)
+    target = check_output(path, force=force, content_roots=roots, made_from=source,
+                          origin=origin)
     raw = _bytes(data)
     try:
         target.parent.mkdir(parents=True, exist_ok=True)

@@ -13,8 +13,16 @@ overwritten: an id that is already defined, or a file that does not load, is ref
 in ``DIR/.schemas/`` and modelines pointing there, relative to each file, so the folder works
 wherever it is moved. ``cardkit check --content DIR`` accepts it with no errors. DIR is a folder
 output (:class:`~cardkit.core.outdir.FolderOutput`, manifest ``DIR/.cardkit-outputs.json``): it
-must be missing or empty, or an earlier ``init`` (replaced when unchanged; when edited, only
-with ``force``); a folder holding any file ``init`` did not write is refused, ``force`` or not.
+must be missing or empty, or an earlier ``init`` (replaced when unchanged; an earlier ``init`` of
+another game, or whose schemas were edited, only with ``force``); a folder holding any file
+``init`` did not write is refused, ``force`` or not. A content file ``init`` wrote and the user
+edited since is content, not an output: it is never replaced, ``force`` or not (only unchanged
+starter files are rewritten). cardkit's check cache (``.cardkit-cache/``, made by ``cardkit check``
+run inside DIR) is not a foreign file.
+
+``--schemas S`` writes the schemas the modelines point to into ``S`` (for a built-in game too:
+files already holding exactly those schemas are left as they are, so ``--schemas schemas`` in
+this repository writes nothing), recorded in ``S/.cardkit-outputs.json``.
 """
 
 from __future__ import annotations
@@ -389,15 +397,17 @@ def _init(dest: Path, spec: Any, files: dict[str, str], schemas_dir: Path | None
     from .content import schema_for
     from .modeline import INSIDE, modeline_for
     from .outdir import MANIFEST, FolderOutput, remove_listed
-    from .outputs import check_output, write_content_files, write_output
+    from .outputs import write_content_files
     from .registry import use_content
-    from .schemas import generated_schema
+    from .schemas import plan_schema_files
 
-    folder = FolderOutput(dest, "init", "the new content folder", force=force,
-                          in_place=True, option="DIR")
-    found = folder.check()
     base = (dest / INSIDE if schemas_dir is None else schemas_dir).resolve()
     inside = base == dest.resolve() or dest.resolve() in base.parents
+    at = base.relative_to(dest.resolve()).as_posix() + "/" if inside else None
+    folder = FolderOutput(dest, "init", "the new content folder", force=force,
+                          in_place=True, option="DIR",
+                          content=lambda rel: not (at is not None and rel.startswith(at)))
+    found = folder.check()
     texts: dict[str, str] = {}
     for rel, text in sorted(files.items()):
         top, _, rest = rel.partition("/")
@@ -405,11 +415,9 @@ def _init(dest: Path, spec: Any, files: dict[str, str], schemas_dir: Path | None
         texts[rel] = modeline_for(dest / rel, base / want) + "\n" + text
     schemas = _schemas_of(spec, files)
     if inside:  # the folder carries its schemas: it works wherever it is moved
-        at = base.relative_to(dest.resolve())
-        texts.update({(at / rel).as_posix(): text for rel, text in schemas.items()})
-    outside = not inside and spec.id not in GAMES  # cardkit's own schemas/ lacks the game
-    for rel in schemas if outside else ():  # refused before anything is written
-        check_output(base / rel, force=force, content_roots=(dest,), ours=generated_schema)
+        texts.update({f"{at}{rel.as_posix()}": text for rel, text in schemas.items()})
+    outside = None if inside else plan_schema_files(  # refused before anything is written
+        base, schemas, force=force, content_roots=(dest,))
     data = {rel: text.encode("utf-8") for rel, text in texts.items()}
     data[MANIFEST] = folder.manifest(data)
     dest.mkdir(parents=True, exist_ok=True)
@@ -418,10 +426,8 @@ def _init(dest: Path, spec: Any, files: dict[str, str], schemas_dir: Path | None
     result = InitResult(dest, spec.id, [dest / rel for rel in sorted(files)])
     if inside:
         result.schemas = [dest / rel for rel in sorted(texts) if rel not in files]
-    elif outside:
-        for rel, text in schemas.items():
-            write_output(base / rel, text, force=force, content_roots=(dest,),
-                         ours=generated_schema, record=False)
+    elif outside is not None:
+        outside.commit()
         result.schemas = [base / rel for rel in sorted(schemas)]
     result.schemas_dir = (dest / base.relative_to(dest.resolve()) if inside else schemas_dir) \
         if result.schemas else None

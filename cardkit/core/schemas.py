@@ -4,10 +4,17 @@ the sheet file of each game's score calculator, ``<game>/score-sheet.schema.json
 The schemas are written as **draft-07** (``definitions`` instead of ``$defs``), the draft the
 YAML language server supports fully, and are committed under ``schemas/<game>/<kind>.schema.json``.
 ``cardkit schema --check`` fails when a committed schema differs from what the models generate.
+
+A schema folder carries one record of what cardkit wrote, ``<folder>/.cardkit-outputs.json``
+(committed with ``schemas/``): ``cardkit schema`` replaces a schema only when that record lists it
+with the bytes it holds (a schema edited by hand is replaced only with ``--force``; a file no
+record lists, never). A file that already holds exactly the generated schema is recorded as it
+is. ``--check`` also fails when the record does not list every schema as generated.
 """
 
 from __future__ import annotations
 
+import hashlib
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -15,6 +22,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from .atomic import write_atomic
+from .manifest import MANIFEST, read_manifest
 from .modeline import INSIDE
 from .outputs import OutputProblem, check_output, write_output
 from .registry import get_game
@@ -115,20 +124,6 @@ def expected_schemas(games: tuple[str, ...] | None = None) -> dict[Path, str]:
     return out
 
 
-def generated_schema(data: bytes) -> bool:
-    """Whether a file's bytes are a schema cardkit generated (draft-07, titled ``cardkit …``).
-
-    Such a file may be replaced by a newer one without ``--force`` (the committed ``schemas/``
-    folder was written by cardkit, on another machine); anything else is somebody's file.
-    """
-    try:
-        doc = json.loads(data.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
-        return False
-    return (isinstance(doc, dict) and doc.get("$schema") == DRAFT_07
-            and str(doc.get("title", "")).startswith("cardkit "))
-
-
 def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
                   content_roots: tuple[Path, ...] = (Path("content"),),
                   games: tuple[str, ...] | None = None) -> SchemaResult:
@@ -136,21 +131,59 @@ def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
     :func:`default_games` of the first content root), or only compare when ``check_only``.
 
     Writes go through :func:`~cardkit.core.outputs.write_output`: atomic, never inside a content
-    folder, and a file that is not a cardkit schema is never replaced (``force`` or not). Every
-    file is checked before the first one is written. A content folder's own ``.schemas/``
-    (written by ``cardkit init``) is the one place inside a content folder schemas may go.
+    folder, and a file the folder's record does not list is never replaced (``force`` or not);
+    one the record lists but that was edited, only with ``force``. Every file is checked before
+    the first one is written; the record (``out_dir/.cardkit-outputs.json``) is written last.
+    A content folder's own ``.schemas/`` (written by ``cardkit init``) is the one place inside a
+    content folder schemas may go.
     """
+    if games is None:
+        games = default_games(content_roots[0] if content_roots else None)
+    content_roots = tuple(r for r in content_roots
+                          if out_dir.resolve() != (Path(r) / INSIDE).resolve())
+    plan = plan_schema_files(out_dir, expected_schemas(games), check_only=check_only,
+                             force=force, content_roots=content_roots)
+    if not check_only:
+        plan.commit()
+    return plan.result
+
+
+@dataclass(slots=True)
+class SchemaPlan:
+    """Schema files checked and ready to be written into ``out_dir`` (:meth:`commit`)."""
+
+    out_dir: Path
+    result: SchemaResult
+    todo: list[tuple[Path, str]]
+    digests: dict[str, str]
+    force: bool
+    content_roots: tuple[Path, ...]
+
+    def commit(self) -> SchemaResult:
+        """Write the schemas that differ, then the folder's record."""
+        for path, text in self.todo:
+            write_output(path, text, force=self.force, content_roots=self.content_roots,
+                         record=False, origin=False)
+            self.result.written.append(path)
+        _record(self.out_dir, self.digests)
+        return self.result
+
+
+def plan_schema_files(out_dir: Path, texts: dict[Path, str], *, check_only: bool = False,
+                      force: bool = False,
+                      content_roots: tuple[Path, ...] = ()) -> SchemaPlan:
+    """Compare ``texts`` (relative path -> schema) with ``out_dir`` and check every file that
+    must be written (see :func:`write_schemas`); nothing is written yet."""
     if out_dir.exists() and not out_dir.is_dir():
         raise OutputProblem(f"cannot write schemas to {out_dir}: it is not a folder "
                             "(--out names the schema folder)")
     result = SchemaResult()
     todo: list[tuple[Path, str]] = []
-    if games is None:
-        games = default_games(content_roots[0] if content_roots else None)
-    content_roots = tuple(r for r in content_roots
-                          if out_dir.resolve() != (Path(r) / INSIDE).resolve())
-    for rel, text in expected_schemas(games).items():
+    record = read_manifest(out_dir) if out_dir.is_dir() else None  # unreadable: refused now
+    digests: dict[str, str] = {}
+    for rel, text in texts.items():
         path = out_dir / rel
+        digests[rel.as_posix()] = hashlib.sha256(text.encode("utf-8")).hexdigest()
         try:
             current = path.read_text("utf-8") if path.is_file() else None
         except (OSError, UnicodeDecodeError):
@@ -160,10 +193,25 @@ def write_schemas(out_dir: Path, check_only: bool = False, force: bool = False,
         elif check_only:
             result.stale.append(path)
         else:
-            check_output(path, force=force, content_roots=content_roots, ours=generated_schema)
+            check_output(path, force=force, content_roots=content_roots, origin=False)
             todo.append((path, text))
-    for path, text in todo:
-        write_output(path, text, force=force, content_roots=content_roots,
-                     ours=generated_schema, record=False)
-        result.written.append(path)
-    return result
+    if check_only:
+        listed = record.files if record is not None else {}
+        if any(listed.get(rel) != digest for rel, digest in digests.items()):
+            result.stale.append(out_dir / MANIFEST)
+    return SchemaPlan(out_dir, result, todo, digests, force, tuple(content_roots))
+
+
+def _record(out_dir: Path, digests: dict[str, str]) -> None:
+    """List the schemas (now as generated) in ``out_dir``'s record, beside what it held."""
+    found = read_manifest(out_dir)
+    found.files.update(digests)
+    found.files = {rel: d for rel, d in found.files.items() if (out_dir / rel).is_file()}
+    data = found.to_bytes()
+    path = out_dir / MANIFEST
+    try:
+        if path.is_file() and path.read_bytes() == data:
+            return
+        write_atomic(path, data)
+    except OSError as exc:
+        raise OutputProblem(f"cannot write {path}: {exc.strerror or exc}") from exc

@@ -19,6 +19,7 @@ from .exchange import ImportPlan, export_po, plan_po
 from .language import file_language_errors
 from .locale import SOURCE_LOCALE, Locale, locales_dir
 from .overlay import LocaleOverlay
+from .placement import unknown_locale
 from .sources import SourceText, iter_sources
 from .translations import (GameTranslations, LocaleStatus, check_translations,
                            is_translation_file, load_locales, load_translations)
@@ -87,10 +88,25 @@ class ContentErrors(UsageProblem):
 def _target_locales(data: GameI18n, locale: str | None) -> list[str]:
     if locale is not None:
         if locale not in data.locales or locale == SOURCE_LOCALE:
-            raise UsageProblem(f"unknown target locale {locale!r}; defined: "
-                               f"{', '.join(sorted(set(data.locales) - {SOURCE_LOCALE}))}")
+            causes = _undefined_causes(data, locale)
+            if causes:  # `cardkit check` reports why: that finding, exit 1, as the gate does
+                from ..core.gate import ContentBlocked
+
+                raise ContentBlocked(data.content.game.id, causes)
+            raise unknown_locale(data.locales, locale, target=True)
         return [locale]
     return sorted(set(data.locales) - {SOURCE_LOCALE})
+
+
+def _undefined_causes(data: GameI18n, locale: str) -> list[Diagnostic]:
+    """The located I18N019 errors that explain why ``locale`` is not defined: the missing
+    ``content/locales/`` folder, or translation files of ``locale`` without its locale file."""
+    owned = (f"/i18n/{locale}/", f"/glossary/{locale}.yaml")
+    found = [d for d in data.translations.diagnostics
+             if d.code == "I18N019" and d.severity is Severity.ERROR
+             and (not getattr(data.locales, "exists", True)
+                  or any(part in d.file for part in owned))]
+    return sorted(resolve_locations(found, data.texts.get), key=Diagnostic.sort_key)
 
 
 def check(games: tuple[str, ...], content_dir: Path, locale: str | None = None) -> Report:
@@ -112,16 +128,30 @@ def check(games: tuple[str, ...], content_dir: Path, locale: str | None = None) 
 def status(games: tuple[str, ...], content_dir: Path, locale: str | None = None
            ) -> list[LocaleStatus]:
     """Coverage per game and locale: translated, missing, stale, failing."""
+    return status_report(games, content_dir, locale)[0]
+
+
+def status_report(games: tuple[str, ...], content_dir: Path, locale: str | None = None
+                  ) -> tuple[list[LocaleStatus], list[Diagnostic]]:
+    """:func:`status` with the errors of the translation files themselves, located: a file
+    that does not parse (YML001), one named after no kind (I18N034), a locale folder no locale
+    file defines or a missing ``content/locales/`` (I18N019), an overlay failing its schema.
+    They are the diagnostics ``cardkit check`` reports (the same loading produces both); the
+    fields those files hold count as missing in the rows, so the rows alone would hide them."""
     rows: list[LocaleStatus] = []
+    problems: list[Diagnostic] = []
     for game in select_games(games, content_dir):
         data = load(game, content_dir)
+        problems += resolve_locations([d for d in data.translations.diagnostics
+                                       if d.severity is Severity.ERROR], data.texts.get)
         _, statuses = check_translations(data.content, data.translations, data.locales,
                                          extra_pair_checks(data.content.game))
         by_locale = {s.locale: s for s in statuses}
         sources = data.sources()
         for code in _target_locales(data, locale):
             rows.append(by_locale.get(code) or LocaleStatus.untranslated(game, code, sources))
-    return rows
+    problems.sort(key=Diagnostic.sort_key)
+    return rows, problems
 
 
 def no_locales_note(content_dir: Path) -> str:

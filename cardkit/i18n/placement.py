@@ -18,8 +18,9 @@ from dataclasses import dataclass
 
 from ..core.diagnostics import CodeInfo, Diagnostic, Severity
 from ..core.discovery import SourceFile
+from ..core.errors import UsageProblem
 from ..core.suggest import closest
-from .locale import SOURCE_LOCALE, LocaleTable
+from .locale import SOURCE_LOCALE, LocaleTable, broken_locales
 
 PLACEMENT_CODES: tuple[CodeInfo, ...] = (
     CodeInfo("I18N034", Severity.ERROR, "translation file named after no kind",
@@ -67,11 +68,9 @@ def undefined_locales(game: str, items: list[Misplaced], locales: dict[str, obje
     folder = locales.folder if isinstance(locales, LocaleTable) else "content/locales"
     if isinstance(locales, LocaleTable) and not locales.exists:
         codes = sorted({m.code for m in items})
-        wanted = ", ".join(f"{c}.yaml" for c in codes if c != SOURCE_LOCALE)
         return [_at(items[0], f"{folder}/ does not exist, so no locale is defined and the "
                     f"{_files(len(items))} of {game} for {', '.join(codes)} are not checked; "
-                    f"create {folder}/ with a file per language: en.yaml (the source; `cardkit "
-                    f"init` writes one)" + (f" and {wanted}" if wanted else ""))], set()
+                    + create_locales(folder, codes))], set()
     defined = sorted(c for c in locales if c != SOURCE_LOCALE)
     by_code: dict[str, list[Misplaced]] = {}
     for m in items:
@@ -99,6 +98,38 @@ def undefined_locales(game: str, items: list[Misplaced], locales: dict[str, obje
                          f"defined: {', '.join(defined) or 'none but English'}): the "
                          f"{_files(len(group))} in {places} are not checked; {fix}"))
     return diags, quiet
+
+
+def create_locales(folder: str, codes: Iterable[str]) -> str:
+    """What to do when ``content/locales/`` does not exist: the files to create in it."""
+    wanted = ", ".join(f"{c}.yaml" for c in sorted(set(codes)) if c != SOURCE_LOCALE)
+    return (f"create {folder}/ with a file per language: en.yaml (the source; `cardkit init` "
+            "writes one)" + (f" and {wanted}" if wanted else ""))
+
+
+def unknown_locale(locales: dict[str, object], code: str, target: bool = False
+                   ) -> UsageProblem:
+    """The usage error of a command asked for a locale the content does not define (``pdf
+    --locale``, ``i18n export --locale``, ``site --locale``): it names the locale folder and the
+    file to create. ``target``: the command needs a locale to translate into (English is the
+    source). When ``cardkit check`` reports the cause (translation files of that locale, a
+    locale file with an error), the content gate stops the command first, with that finding."""
+    folder = locales.folder if isinstance(locales, LocaleTable) else "content/locales"
+    what = "target locale" if target else "locale"
+    if isinstance(locales, LocaleTable) and not locales.exists:
+        return UsageProblem(f"unknown {what} {code!r}: {folder}/ does not exist, so no locale "
+                            f"is defined; " + create_locales(folder, (code,)))
+    if code in broken_locales(locales):
+        return UsageProblem(f"{what} {code!r} cannot be used: {folder}/{code}.yaml has an "
+                            "error; run `cardkit check`")
+    defined = sorted(c for c in locales if not (target and c == SOURCE_LOCALE))
+    if target and code == SOURCE_LOCALE:
+        return UsageProblem(f"{code!r} is the source locale (English), not a {what}; defined: "
+                            f"{', '.join(defined) or 'none'} (add {folder}/<code>.yaml for "
+                            "each language)")
+    return UsageProblem(f"unknown {what} {code!r}: there is no {folder}/{code}.yaml (defined: "
+                        f"{', '.join(defined) or 'none'}); add {folder}/{code}.yaml, or use a "
+                        "defined locale" + _did_you_mean(code, defined))
 
 
 def misnamed_overlays(game: str, items: list[Misplaced], translatable: Iterable[str]

@@ -82,21 +82,13 @@ def content_hash(content_dir: Path, game: str, locale: str) -> str:
     return h.hexdigest()[:16]
 
 
-def printed_pdf(data: bytes) -> bool:
-    """Whether a file is a PDF ``cardkit pdf`` printed (by its ``/Creator``).
-
-    Such a file in a folder without a record of outputs (written by an older cardkit) is still
-    cardkit's own and may be replaced without ``--force``.
-    """
-    return data.startswith(b"%PDF") and b"/Creator (cardkit)" in data
-
-
 def default_path(job: PdfJob, deck_id: str) -> Path:
     """``build/GAME-DECK-LOCALE[-imperial][-single|-fold][-ink-saver].pdf``: variants that
     print differently never replace each other (paper, duplex edge and offsets do not name a
     variant: they are the same cards for another printer). For another content folder than
     ``./content`` the file goes to ``build/<tag>/`` (:func:`~cardkit.core.outdir.content_tag`,
-    e.g. ``build/examples-content/``), so two content folders never share a default name."""
+    e.g. ``build/examples-content-3f9a1c/``), so two content folders never share a default
+    name."""
     layout = "-single" if job.options.layout == "single" else \
         "-fold" if job.options.sheet.duplex == "fold" else ""
     variant = ("-imperial" if job.units == "imperial" else "") + layout + \
@@ -124,8 +116,9 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
     findings = gate(game, content_dir, locale, cache_dir)
     data = load(game, content_dir)
     if locale not in data.locales:
-        raise UsageProblem(f"unknown locale {locale!r}; defined: "
-                           f"{', '.join(sorted(data.locales))}")
+        from ..i18n.placement import unknown_locale
+
+        raise unknown_locale(data.locales, locale)
     overlay = data.translations.overlays.get(locale) if locale != "en" else None
     loc = Localizer(data.content, data.locales[locale], overlay)
     if overlay is not None:
@@ -152,8 +145,7 @@ def render_game(job: PdfJob) -> list[PdfFile]:
     if printer is None:
         raise UsageProblem(f"{job.game!r} has no print templates yet")
     if job.out is not None:  # a bad --out is refused at once, before the gate and the layout
-        check_output(job.out, force=job.force, content_roots=(job.content_dir,),
-                     ours=printed_pdf)
+        check_output(job.out, force=job.force, content_roots=(job.content_dir,))
     from .geometry import check_options
 
     check_options(job.options.sheet)  # NaN, out-of-range options: refused before any work
@@ -173,7 +165,7 @@ def render_game(job: PdfJob) -> list[PdfFile]:
     paths = [job.out or default_path(job, deck.id) for deck in decks]
     board_paths = [job.out or default_path(job, board.id) for board in boards]
     for path in paths + board_paths:  # refuse before drawing anything, not after the first deck
-        check_output(path, force=job.force, content_roots=(job.content_dir,), ours=printed_pdf)
+        check_output(path, force=job.force, content_roots=(job.content_dir,))
     if boards:  # a board text that does not fit refuses everything, decks included
         from .board import faces as board_faces
         from .fit import require_fit
@@ -211,7 +203,6 @@ def render_game(job: PdfJob) -> list[PdfFile]:
             raise StrictTranslations(job.game, found)
     written = []
     for path, data, info in rendered:
-        write_output(path, data, force=job.force, content_roots=(job.content_dir,),
-                     ours=printed_pdf)
+        write_output(path, data, force=job.force, content_roots=(job.content_dir,))
         written.append(info)
     return written

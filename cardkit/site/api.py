@@ -13,7 +13,8 @@ site, if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput
 ``.cardkit-outputs.json`` lists every file it wrote; a folder holding anything else is never
 replaced, and an earlier site that was changed, or made from another content folder, only with
 ``force``. (Sites of older cardkit versions carry a ``.cardkit-site`` marker instead: it counts as
-a record that covers every file of its folder.)
+a record of the files an older site could have written there, its pages, assets and card images
+(:func:`cardkit.core.manifest.legacy_site_file`); any other file in the folder is foreign.)
 """
 
 from __future__ import annotations
