@@ -27,7 +27,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.checking import DEFAULT_CACHE_DIR, select_games
+from ..core.loading import DEFAULT_CACHE_DIR, select_games
 from ..core.errors import UsageProblem
 from ..core.outdir import LEGACY_SITE_MARKER, MANIFEST, FolderOutput, default_build_dir, is_output
 from ..core.workers import start_worker
@@ -121,7 +121,7 @@ class _Game:
 
 def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     """Every game and locale, through the content gate (nothing is written before)."""
-    from ..core.gate import require_clean
+    from ..checking.gate import require_clean
     from ..core.registry import get_game
     from ..i18n.api import load
 
