@@ -16,7 +16,7 @@ import argparse
 import time
 from pathlib import Path
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.cartographers.board import cells_of
 from cardkit.games.cartographers.bots import GreedyBot, RandomBot
 from cardkit.games.cartographers.engine import CartographersState, make_engine

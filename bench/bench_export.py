@@ -23,7 +23,8 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from cardkit.export.api import ExportJob, export_game
-from cardkit.pdf.api import PdfJob, render_game
+from cardkit.export.printing import render_game
+from cardkit.pdf.api import PdfJob
 from cardkit.pdf.draw import PdfOptions
 from cardkit.pdf.geometry import SheetOptions
 

@@ -17,7 +17,7 @@ import argparse
 import time
 from pathlib import Path
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.mars_dice.bots import make_bot
 from cardkit.games.mars_dice.engine import make_engine
 from cardkit.sim.protocol import BotSpec

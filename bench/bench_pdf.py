@@ -18,9 +18,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_check import ROOT, make_content  # noqa: E402
 
-from cardkit.pdf.api import PdfJob, render_game  # noqa: E402
+from cardkit.export.printing import render_game  # noqa: E402
+from cardkit.pdf.api import PdfJob  # noqa: E402
 from cardkit.pdf.fonts import BOLD, REGULAR, register_fonts  # noqa: E402
-from cardkit.pdf.geometry import CARD_SIZES, PAPERS, SheetOptions, layout  # noqa: E402
+from cardkit.pdf.geometry import CARD_SIZES, PAPERS, SheetOptions  # noqa: E402
+from cardkit.pdf.sheet import layout  # noqa: E402
 
 MM = 72 / 25.4
 

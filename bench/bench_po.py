@@ -119,7 +119,7 @@ def _idle(path: Path, n: int) -> int:
 def _refused(path: Path, n: int) -> int:
     """The real command's path: the generated file imported into the shipped Terra (whose
     texts it does not name) — refused, after reading the whole file once."""
-    from cardkit.i18n.api import import_file
+    from cardkit.export.exchange import import_file
 
     start = time.perf_counter()
     result = import_file("terra", path, ROOT / "content", ROOT / "schemas", "pl", dry_run=True)

@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from cardkit.core.checking import CheckOptions, run_check
+from cardkit.checking import CheckOptions, run_check
 from cardkit.core.registry import game_ids
 from cardkit.export.api import ExportJob, export_game
 from cardkit.i18n.api import load

@@ -16,13 +16,13 @@ from .core.version import __version__
 __all__ = ["__version__", "check", "load_game", "write_schemas"]
 
 if TYPE_CHECKING:
-    from .core.checking import CheckOptions
+    from .checking import CheckOptions
     from .core.diagnostics import Report
 
 
 def check(options: CheckOptions | None = None) -> Report:
-    """Check content (see :class:`cardkit.core.checking.CheckOptions`)."""
-    from .core.checking import CheckOptions, run_check
+    """Check content (see :class:`cardkit.checking.CheckOptions`)."""
+    from .checking import CheckOptions, run_check
 
     return run_check(options or CheckOptions())
 
@@ -31,7 +31,7 @@ def load_game(game: str, content_dir: Any = "content") -> Any:
     """Load a game's content: ``(GameContent, diagnostics)``."""
     from pathlib import Path
 
-    from .core.checking import load_game as _load
+    from .core.loading import load_game as _load
 
     return _load(game, Path(content_dir))
 
@@ -40,6 +40,6 @@ def write_schemas(out_dir: Any = "schemas", check_only: bool = False) -> Any:
     """Write (or, with ``check_only``, compare) the JSON Schemas of every game."""
     from pathlib import Path
 
-    from .core.schemas import write_schemas as _write
+    from .checking.schemas import write_schemas as _write
 
     return _write(Path(out_dir), check_only=check_only)

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.core.checking import CheckOptions, run_check
+from cardkit.checking import CheckOptions, run_check
 from cardkit.core.diagnostics import Report
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -17,8 +17,9 @@ from pathlib import Path
 from typing import Any
 
 from cardkit.pdf.deck import PrintCard, PrintDeck
-from cardkit.pdf.geometry import MM_TO_PT, Box, single_page
+from cardkit.pdf.geometry import MM_TO_PT, Box
 from cardkit.pdf.layout import Face, Shape
+from cardkit.pdf.sheet import single_page
 
 SHIPPED = Path(__file__).resolve().parent.parent / "content"
 #: Tolerances (mm): a glyph may touch the trim within ``TRIM_TOL``; shapes are shrunk by

@@ -15,7 +15,7 @@ from cardkit.cli import _all_codes, main
 from cardkit.core.content import item_model
 from cardkit.core.loader import parse_bytes
 from cardkit.core.registry import builtin_ids, get_game
-from cardkit.core.scaffold import init_content, new_object, skeleton, starter_games
+from cardkit.checking.scaffold import init_content, new_object, skeleton, starter_games
 from cardkit.core.spec import parse_code_doc
 from cardkit.core.suggest import closest, did_you_mean
 from cardkit.core.validation import validate
@@ -508,13 +508,13 @@ def test_no_pydantic_jargon_for_any_wrong_value(game: str) -> None:
     (r"^(ab|c)\d{2,}$", "c00"),  # the shortest branch, a repeat's minimum
 ])
 def test_a_placeholder_matches_the_fields_pattern(pattern: str, placeholder: str) -> None:
-    from cardkit.core.scaffold import _matching
+    from cardkit.checking.scaffold import _matching
 
     assert _matching("TODO colour", pattern, "resources.colour") == placeholder
 
 
 def test_a_pattern_no_placeholder_can_meet_is_a_clear_problem() -> None:
-    from cardkit.core.scaffold import ScaffoldProblem, _matching
+    from cardkit.checking.scaffold import ScaffoldProblem, _matching
 
     with pytest.raises(ScaffoldProblem, match="cannot make a placeholder for x matching"):
         _matching("TODO", r"^[^T](?=y)$", "x")

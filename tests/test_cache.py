@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cardkit.core.checking import CheckOptions, run_check
+from cardkit.checking import CheckOptions, run_check
 
 
 def _run(content: Path, cache: Path):  # type: ignore[no-untyped-def]

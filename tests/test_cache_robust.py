@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.core.cache import CheckCache, code_fingerprint
-from cardkit.core.checking import CheckOptions, run_check
+from cardkit.checking import CheckOptions, run_check
 
 BROKEN_CARD = {"cards/bad.yaml": "cards: [1, 2\n"}  # one located YAML finding
 

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.cartographers.ambush import ring_positions, solo_placement, walk
 from cardkit.games.cartographers.board import DRAWABLE, Board, bit, cells_of, mask_of
 from cardkit.games.cartographers.bots import GreedyBot, RandomBot

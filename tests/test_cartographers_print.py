@@ -24,8 +24,9 @@ from ruamel.yaml import YAML
 from cardkit.games.cartographers import mapsheet, render, theme
 from cardkit.i18n.lookup import Localizer
 from cardkit.pdf.board import render_board
-from cardkit.pdf.geometry import PAPERS, Box, single_page
+from cardkit.pdf.geometry import PAPERS, Box
 from cardkit.pdf.layout import Face, contrast, grey
+from cardkit.pdf.sheet import single_page
 
 from . import pdf_readback as rb
 from .conftest import SHIPPED, check_dir, point_modelines
@@ -414,7 +415,8 @@ def test_the_fit_check_is_clean_and_catches_a_long_name(tmp_path: Path) -> None:
 
 def test_cardkit_pdf_writes_the_deck_and_both_sheets(tmp_path: Path,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    from cardkit.pdf.api import PdfJob, render_game
+    from cardkit.export.printing import render_game
+    from cardkit.pdf.api import PdfJob
 
     from cardkit.core.outdir import default_build_dir
 

@@ -161,7 +161,7 @@ def test_ctrl_c_in_strength_drops_the_interrupted_card(tmp_path: Path) -> None:
 
 
 def test_ctrl_c_in_check_exits_130_not_1() -> None:
-    slow = ("import time, cardkit.core.checking as c\n"
+    slow = ("import time, cardkit.checking.run as c\n"
             "def slow(content):\n    print('SLOW-STEP', file=sys.stderr, flush=True)\n"
             "    time.sleep(60)\n    return []\nc.run_game_checks = slow")
     run = Running(patched_cardkit(slow, "check", "terra", "--content", str(SHIPPED),

@@ -261,7 +261,7 @@ def test_an_edited_declaration_takes_effect_on_the_next_command(example) -> None
 # -- the editor: modelines lead to fresh schemas that validate the files ---------------------
 
 def test_the_examples_schemas_are_fresh_and_validate_every_file() -> None:
-    from cardkit.core.schemas import write_schemas
+    from cardkit.checking.schemas import write_schemas
 
     use_content(EXAMPLES)
     result = write_schemas(SCHEMAS, check_only=True, content_roots=(EXAMPLES,), games=(GAME,))

@@ -158,7 +158,8 @@ def test_300_dpi_pixels_are_those_of_the_single_layout_pdf(tmp_path: Path, cache
     pages of ``cardkit pdf --layout single --bleed 0``."""
     import pypdfium2 as pdfium
 
-    from cardkit.pdf.api import PdfJob, render_game
+    from cardkit.export.printing import render_game
+    from cardkit.pdf.api import PdfJob
     from cardkit.pdf.draw import PdfOptions
     from cardkit.pdf.geometry import SheetOptions
 

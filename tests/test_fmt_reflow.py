@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 
 from cardkit.cli import main
 from cardkit.core import fmt as fmt_module
-from cardkit.core.checking import CheckOptions, run_check
+from cardkit.checking import CheckOptions, run_check
 from cardkit.core.discovery import source_file
 from cardkit.core.fmt import FormatRefused, format_text, load_source
 from cardkit.core.loader import parse_bytes, parse_text

@@ -17,7 +17,7 @@ import shutil
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from cardkit.core.checking import CheckOptions, run_check
+from cardkit.checking import CheckOptions, run_check
 from cardkit.core.diagnostics import Severity
 
 from .conftest import SHIPPED

@@ -12,7 +12,8 @@ import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.core.gate import ContentBlocked, gate, require_clean
+from cardkit.checking.gate import gate, require_clean
+from cardkit.core.errors import ContentBlocked
 from cardkit.core.query import list_objects, show_object
 from cardkit.core.registry import get_game
 from cardkit.sim.api import card_strength, simulate
@@ -149,7 +150,7 @@ def test_gate_on_unchanged_content_answers_from_the_check_cache(tmp_path: Path,
                                                                 monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """The second gate of unchanged content runs no check at all: the cached report answers
     (measured as work done, not as seconds)."""
-    from cardkit.core import checking
+    from cardkit.checking import run as checking
 
     cache = tmp_path / "cache"
     gate("trains", SHIPPED, None, cache)
@@ -226,7 +227,7 @@ def test_every_card_the_engine_accepts_can_be_played() -> None:
     raised TypeError, Distant Partners KeyError, Upgrade KeyError)."""
     import random
 
-    from cardkit.core.checking import load_game
+    from cardkit.core.loading import load_game
     from cardkit.games.trains.engine import make_engine, unplayable
     from cardkit.games.trains.effects import play_actions
 

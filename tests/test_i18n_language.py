@@ -14,6 +14,7 @@ from pydantic import ValidationError
 
 from cardkit.core.diagnostics import Severity
 from cardkit.core.spec import Record, TextField
+from cardkit.export.exchange import import_file
 from cardkit.i18n import api
 from cardkit.i18n.checks import PAIR_CHECKS, Pair, TranslationEnv, pair_diagnostics
 from cardkit.i18n.language import (file_language_problem, foreign_language, looks_like,
@@ -299,7 +300,7 @@ def test_importing_a_polish_xliff_marked_greek_writes_nothing(
         polish_xliff_marked_greek: tuple[Path, Path], force: bool) -> None:
     content, path = polish_xliff_marked_greek
     before = _digests(content)
-    result = api.import_file("terra", path, content, SCHEMAS, force=force)
+    result = import_file("terra", path, content, SCHEMAS, force=force)
     errors = result.plan.errors
     assert [(d.code, d.line, d.col) for d in errors] == [("I18N020", 1, 1)]
     assert re.match(r"the file says el but (\d+) of (\d+) texts look like pl \(Polish\)",

@@ -108,7 +108,7 @@ def test_recursive_alias(terra_content) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_oversize_file(terra_content, monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    monkeypatch.setattr("cardkit.core.checking.MAX_FILE_BYTES", 100)
+    monkeypatch.setattr("cardkit.core.loading.MAX_FILE_BYTES", 100)
     found, _ = _findings(terra_content, _card_file(ONE_CARD))
     assert ("YML007", 1, 1) in found
 

@@ -10,7 +10,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.mars_dice.balance import (BEGIN, END, balance_report, corporation_bounds,
                                              fingerprint, violations)
 

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.mars_dice.bots import GreedyBot, RandomBot, make_bot
 from cardkit.games.mars_dice.engine import (
     ACTIONS,

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from cardkit.core.checking import load_game, run_game_checks
+from cardkit.core.loading import load_game, run_game_checks
 from cardkit.core.diagnostics import Report
 from cardkit.core.registry import get_game
 from cardkit.core.spec import iter_codes, parse_code_doc

@@ -671,7 +671,7 @@ def test_describe_reads_well_and_does_not_change_the_game() -> None:
 def test_the_shipped_content_builds_a_world_and_plays() -> None:
     from pathlib import Path
 
-    from cardkit.core.checking import load_game
+    from cardkit.core.loading import load_game
     from cardkit.games.mars_dice.engine import make_engine
 
     content, _ = load_game("mars-dice", Path(SHIPPED))

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.mars_dice.balance import (
     BEGIN,
     END,

@@ -13,8 +13,9 @@ from cardkit.pdf import calibration
 from cardkit.pdf.calibration import CalibrationMarks, marks, read_vernier
 from cardkit.pdf.deck import PrintCard, PrintDeck
 from cardkit.pdf.draw import PdfOptions, generic_faces, render
-from cardkit.pdf.geometry import CARD_SIZES, PAPERS, Box, Sheet, SheetOptions, layout
+from cardkit.pdf.geometry import CARD_SIZES, PAPERS, Box, SheetOptions
 from cardkit.pdf.layout import Face, Frame
+from cardkit.pdf.sheet import Sheet, layout
 from cardkit.pdf.text import TextStyle
 from cardkit.pdf.words import ENGLISH
 

@@ -16,19 +16,15 @@ import pytest
 from cardkit.core.errors import UsageProblem
 from cardkit.pdf.geometry import (
     CARD_SIZES,
-    CROP_MARK_OFFSET,
-    FOOTER_H,
     MIN_MARGIN,
     PAPERS,
     Box,
     GeometryError,
-    Sheet,
     SheetOptions,
-    back_transform,
-    layout,
     parse_offset,
     parse_size,
 )
+from cardkit.pdf.sheet import CROP_MARK_OFFSET, FOOTER_H, Sheet, back_transform, layout
 
 TOL = 0.05  # mm
 

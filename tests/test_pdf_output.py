@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from pypdf import PdfReader
 
-from cardkit.pdf.api import PdfJob, render_game
+from cardkit.export.printing import render_game
+from cardkit.pdf.api import PdfJob
 from cardkit.pdf.draw import PdfOptions
 from cardkit.pdf.geometry import PAPERS, SheetOptions
 

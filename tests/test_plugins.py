@@ -136,7 +136,7 @@ def test_checking_the_shipped_content_does_not_scan_for_plug_ins(monkeypatch: py
     """The scan of the installed packages (entry points) costs ~25 ms, a fifth of a cached
     ``check``: it happens only for a content folder with a folder that is neither a built-in
     nor a declared game."""
-    from cardkit.core.checking import select_games
+    from cardkit.core.loading import select_games
 
     calls: list[int] = []
     monkeypatch.setattr(registry, "_plugins", lambda: calls.append(1) or {})
@@ -168,3 +168,64 @@ def test_a_declaration_that_is_not_a_file_is_reported_not_lost(tmp_path: Path, b
     want = "lantern-road/game.yaml:1:1: error YML013" if broken != "folder" else \
         "lantern-road:1:1: error CK002 no 'game' file: expected 'game.yaml'"
     assert want in result.output
+
+
+def test_built_in_games_are_registered_by_entry_point_like_plug_ins() -> None:
+    """cardkit's own ``cardkit.games`` entry points name exactly the game packages that define a
+    ``SPEC`` (the declared-game factory excepted), each under its spec's id; the registry holds
+    no list of names."""
+    import importlib
+    import re
+
+    import cardkit.core.registry as module
+
+    source = Path(module.__file__).read_text("utf-8")
+    assert "cardkit.games." not in source and not re.search(r"\bGAMES\b", source)
+    games_dir = Path(module.__file__).parents[1] / "games"
+    packages = {p.name for p in games_dir.iterdir() if (p / "__init__.py").is_file()}
+    with_spec = {p for p in packages if hasattr(importlib.import_module(f"cardkit.games.{p}"),
+                                                "SPEC")}
+    entries = registry._builtins()
+    assert {ep.value for ep in entries.values()} == {f"cardkit.games.{p}:SPEC" for p in with_spec}
+    for name in entries:
+        assert get_game(name).id == name and origin(name) == "built-in"
+    assert registry.declared_factory().__name__ == "cardkit.games.declared"
+    assert "declared" not in with_spec
+
+
+def test_a_broken_built_in_game_goes_through_the_plug_in_validation(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A built-in game has no privilege a plug-in lacks: its entry point is loaded and checked
+    by the same code."""
+    broken = EntryPoint(name="terra", value="cardkit.games.trains:SPEC",
+                        group=registry.ENTRY_POINT_GROUP)
+    monkeypatch.setattr(registry, "_builtins", lambda: {"terra": broken})
+    registry._builtin.cache_clear()
+    try:
+        with pytest.raises(PluginError, match="built-in game 'terra'.*says its id is 'trains'"):
+            get_game("terra")
+    finally:
+        registry._builtin.cache_clear()
+
+
+def test_metadata_without_the_entry_points_is_a_clear_usage_error(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stale ``cardkit.egg-info`` or an uninstalled source tree: no silent empty game list."""
+    import importlib.metadata
+
+    class Stale:
+        entry_points = importlib.metadata.EntryPoints(())
+
+    monkeypatch.setattr(importlib.metadata, "distribution", lambda name: Stale())
+    registry._builtins.cache_clear()
+    registry.declared_factory.cache_clear()
+    try:
+        with pytest.raises(registry.NotRegistered, match="not registered.*reinstall"):
+            registry.game_ids()
+        with pytest.raises(registry.NotRegistered, match="'cardkit.declared'"):
+            registry.declared_factory()
+        done = run("games")
+        assert done.exit_code == 2 and "pip install -e ." in done.output, done.output
+    finally:
+        registry._builtins.cache_clear()
+        registry.declared_factory.cache_clear()

@@ -10,7 +10,7 @@ import pytest
 from ruamel.yaml import YAML
 
 from cardkit.core.registry import builtin_ids, get_game
-from cardkit.core.schemas import write_schemas
+from cardkit.checking.schemas import write_schemas
 
 from .conftest import ROOT, SHIPPED
 

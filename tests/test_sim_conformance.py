@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.core.registry import builtin_ids, get_game, plugin_ids
 from cardkit.sim.api import simulate, transcript
 from cardkit.sim.protocol import BotSpec, IllegalAction
@@ -30,7 +30,7 @@ SIM_GAMES = [g for g in (*builtin_ids(), *plugin_ids())
 @pytest.fixture(scope="module")
 def contents(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Path]:
     """The content folder each game plays on: the shipped one, or a plug-in's starter."""
-    from cardkit.core.scaffold import init_content
+    from cardkit.checking.scaffold import init_content
 
     out = {g: SHIPPED for g in builtin_ids()}
     for game in plugin_ids():

@@ -70,7 +70,7 @@ def test_statistics() -> None:
     assert s["first_player"]["expected"] == 0.5
     assert report.extras["points_per_card"]["guesser:0.9"] > \
         report.extras["points_per_card"]["random"]
-    from cardkit.core.checking import load_game
+    from cardkit.core.loading import load_game
 
     # two bar answers per card, whatever the size of the (growing) shipped deck
     assert report.extras["answers_on_a_line"]["of"] == 2 * len(

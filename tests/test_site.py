@@ -21,7 +21,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.core.errors import UsageProblem
-from cardkit.core.gate import ContentBlocked
+from cardkit.core.errors import ContentBlocked
 from cardkit.site import SiteJob, build_site
 from cardkit.core.outdir import IN_PROGRESS, MANIFEST, clean_debris, read_manifest
 from cardkit.site.api import MARKER, is_site

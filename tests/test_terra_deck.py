@@ -7,7 +7,7 @@ from collections import Counter
 from functools import cache
 from typing import Any
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.terra.sources import independent_count
 
 from .conftest import SHIPPED

@@ -5,12 +5,13 @@ shipped deck."""
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 
 import pytest
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.terra.bars import adjacent_spaces, correct_spaces, on_line, side_value
 from cardkit.games.terra.engine import PASS, CardFacts, TerraEngine, TerraWorld, make_engine
 from cardkit.sim.protocol import IllegalAction
@@ -225,3 +226,11 @@ def test_card_points_and_the_report_extras() -> None:
     assert out["first_player"]["win_share"] == pytest.approx(round((1 + 0 + 0.5) / 3, 4))
     assert out["seat_win_rates"] == [round(2.5 / 3, 4), round(0.5 / 3, 4)]
     assert any(line.startswith("points per card by difficulty") for line in extras_text(out))
+    # the report carries the difficulties' order (its JSON sorts keys); the generic site uses
+    # it and imports no game
+    assert out["difficulty_order"] == ["yellow", "green"]  # the rulebook's, easiest first
+    from cardkit.site.reports import _extras
+
+    html = _extras("terra", json.loads(json.dumps(out, sort_keys=True)))
+    assert html.index(">yellow<") < html.index(">green<")  # not the sorted keys' order
+    assert 'id="extra-difficulty-order"' not in html

@@ -9,7 +9,7 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from cardkit.cli import main
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.terra_futura.balance import BEGIN, END, balance_report, fingerprint, violations
 
 from .conftest import SHIPPED

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.games.terra_futura.bots import GreedyBot, RandomBot, make_bot
 from cardkit.games.terra_futura.engine import DONE, KEEP, make_engine
 from cardkit.sim.api import simulate

@@ -108,7 +108,7 @@ HELD = {"green": 3, "red": 1, "yellow": 2, "food": 3, "material": 1, "goods": 1,
 
 @pytest.fixture(scope="module")
 def rules(tmp_path_factory: pytest.TempPathFactory) -> TableauRules:
-    from cardkit.core.checking import load_game
+    from cardkit.core.loading import load_game
 
     root = tmp_path_factory.mktemp("content")
     for rel, text in CONTENT.items():

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.core.registry import get_game
 from cardkit.games.trains.maps import adjacency
 

@@ -254,7 +254,8 @@ def with_boards(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_cardkit_pdf_prints_a_board_by_its_id(with_boards: None, tmp_path: Path) -> None:
     import pypdfium2 as pdfium
 
-    from cardkit.pdf.api import PdfJob, render_game
+    from cardkit.export.printing import render_game
+    from cardkit.pdf.api import PdfJob
     from cardkit.pdf.draw import PdfOptions
     from cardkit.pdf.geometry import SheetOptions
 

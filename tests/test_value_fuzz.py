@@ -37,12 +37,14 @@ from hypothesis import strategies as st
 from ruamel.yaml import YAML
 
 from cardkit.cli import main
-from cardkit.core.checking import CheckOptions, run_check
+from cardkit.checking import CheckOptions, run_check
 from cardkit.core.diagnostics import Report, Severity
 from cardkit.core.errors import UsageProblem
-from cardkit.core.gate import ContentBlocked, relevant
+from cardkit.checking.gate import relevant
+from cardkit.core.errors import ContentBlocked
 from cardkit.core.reporters import text_line
-from cardkit.pdf.api import PdfJob, render_game
+from cardkit.export.printing import render_game
+from cardkit.pdf.api import PdfJob
 from cardkit.sim.api import simulate
 
 from .conftest import SHIPPED

@@ -7,7 +7,7 @@ import functools
 import random
 from typing import Any
 
-from cardkit.core.checking import load_game
+from cardkit.core.loading import load_game
 from cardkit.core.content import GameContent
 from cardkit.games.trains.engine import TrainsState, make_engine
 

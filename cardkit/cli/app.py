@@ -18,9 +18,8 @@ from typing import Any, TypeVar
 
 import click
 
-from .. import __version__
-from ..core.errors import UsageProblem
-from ..core.gate import ContentBlocked
+from ..core.errors import ContentBlocked, UsageProblem
+from ..core.version import __version__
 from .exits import ExitCode, Interruptions, exit_codes_text, interrupted_code
 
 F = TypeVar("F", bound=Callable[..., Any])

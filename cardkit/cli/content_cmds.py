@@ -9,7 +9,8 @@ from typing import Any
 
 import click
 
-from ..core.checking import DEFAULT_CACHE_DIR, CheckOptions, run_check
+from ..checking import CheckOptions, run_check
+from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.registry import game_ids, get_game
 from .app import FORMATS, _guard, content_option, force_option
 
@@ -58,9 +59,9 @@ def _all_codes(games: tuple[str, ...]) -> list[Any]:
         out.extend(iter_codes(spec))
         out.extend(c.info for c in getattr(spec, "extra_translation_checks", ()))
     if not games:  # the codes of games declared as data, whether or not one is in use
-        from ..games.declared import declared_codes
+        from ..core.registry import declared_factory
 
-        out.extend(declared_codes())
+        out.extend(declared_factory().declared_codes())
     unique = {c.code: c for c in reversed(out)}  # I18N018 comes from every game: keep one
     return sorted(unique.values(), key=lambda c: c.code)
 
@@ -103,7 +104,7 @@ def new_command(game: str, kind: str, object_id: str, content_dir: Path,
     and `cardkit check` reports the ones that still break a game rule. Existing content is
     never replaced: an id already defined is refused.
     """
-    from ..core.scaffold import new_object
+    from ..checking.scaffold import new_object
 
     result = new_object(game, kind, object_id, content_dir, schemas_dir, into)
     click.echo(f"{'created' if result.created else 'added to'} {result.path}: {kind} "
@@ -134,7 +135,7 @@ def init_command(directory: Path, game: str, declare: str | None, schemas_dir: P
 
     `cardkit check --content DIR` accepts the result with no errors.
     """
-    from ..core.scaffold import init_content
+    from ..checking.scaffold import init_content
 
     result = init_content(directory, game, schemas_dir, force, declare=declare)
     for path in result.files:
@@ -163,7 +164,7 @@ def schema(games: tuple[str, ...], out_dir: Path, check_only: bool, content_dir:
     the built-in games' and those of the plug-in and declared games with a folder in
     --content. Schemas are never written inside the content folder.
     """
-    from ..core.schemas import write_schemas
+    from ..checking.schemas import write_schemas
 
     for game in games:
         get_game(game)  # an unknown id is a usage error before anything is written
@@ -194,7 +195,7 @@ def fmt(games: tuple[str, ...], content_dir: Path, schemas_dir: Path | None,
 
     Text is rewrapped to 100 columns; a file whose data would change is left alone (FMT001).
     """
-    from ..core.checking import select_games
+    from ..core.loading import select_games
     from ..core.fmt import format_game, format_locales
     from ..core.reporters import text_line
 

@@ -96,7 +96,7 @@ def i18n_check(games: tuple[str, ...], content_dir: Path, locale: str | None, fm
 def i18n_export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
                 force: bool) -> None:
     """Export a locale for translators (PO, XLIFF 2.0 or XLIFF 1.2)."""
-    from ..i18n.api import export
+    from ..export.exchange import export
 
     path = export(game, content_dir, locale, fmt, out, force)
     click.echo(f"wrote {path}", err=True)
@@ -115,7 +115,7 @@ def i18n_export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
 def i18n_glossary(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
                   force: bool) -> None:
     """Export a game's glossary of one locale for CAT tools (TBX or CSV)."""
-    from ..i18n.api import export_glossary
+    from ..export.exchange import export_glossary
 
     path = export_glossary(game, content_dir, locale, fmt, out, force)
     click.echo(f"wrote {path}", err=True)
@@ -140,7 +140,7 @@ def i18n_import(game: str, file: Path, content_dir: Path, schemas_dir: Path | No
     """Import a PO or XLIFF file: checked completely before anything is written."""
     from ..core.modeline import default_schemas_dir
     from ..core.reporters import text_line
-    from ..i18n.api import import_file
+    from ..export.exchange import import_file
 
     schemas_dir = schemas_dir or default_schemas_dir(content_dir, game)
     result = import_file(game, file, content_dir, schemas_dir, locale, dry_run, force)

@@ -81,7 +81,8 @@ def pdf(game: str, content_dir: Path, locale: str, paper: str, duplex: str, blee
         deck: str | None, units: str, calibration: bool, ink_saver: bool, out: Path | None,
         strict: bool, force: bool) -> None:
     """Print-and-play PDF of a game's decks."""
-    from ..pdf.api import PdfJob, render_game
+    from ..export.printing import render_game
+    from ..pdf.api import PdfJob
     from ..pdf.draw import PdfOptions
     from ..pdf.geometry import (
         PAPERS,

@@ -21,9 +21,18 @@ MODELINE_RE = re.compile(r"^# yaml-language-server: \$schema=(\S+)\s*$")
 #: Translation files inside a game folder: overlays and glossaries (see cardkit.i18n).
 OVERLAY_RE = re.compile(r"^i18n/([^/]+)/([^/]+)\.ya?ml$")
 GLOSSARY_RE = re.compile(r"^glossary/([^/]+)\.ya?ml$")
+#: The store of a game's past English texts (:mod:`cardkit.i18n.history`), in its folder.
+HISTORY_RELPATH = "i18n/sources.yaml"
 LOCALES_DIR = "locales"
 
 ParseFn = Callable[[SourceFile], LoadResult]
+
+
+def is_translation_file(relpath: str) -> bool:
+    """Whether a path (relative to the game folder) is an overlay, a glossary or the store of
+    English source texts (:mod:`cardkit.i18n.history`)."""
+    return bool(relpath == HISTORY_RELPATH or OVERLAY_RE.match(relpath)
+                or GLOSSARY_RE.match(relpath))
 
 
 @dataclass(slots=True)

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .checking import load_game
+from .loading import load_game
 from .diagnostics import Diagnostic, Severity
 from .errors import UsageProblem
 from .spec import Record

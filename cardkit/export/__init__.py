@@ -1,8 +1,13 @@
-"""``cardkit export``: card images for print services and Tabletop Simulator.
+"""The gated jobs that write content out, above the content gate (:mod:`cardkit.checking`):
+``cardkit export`` (card images for print services and Tabletop Simulator), ``cardkit pdf``
+(:mod:`.printing`) and the translator exchange (:mod:`.exchange`).
 
 * :mod:`.raster` — each unique face of a deck drawn by the PDF layer (one card per page) and
   rasterised with pypdfium2 at an exact pixel size;
 * :mod:`.csvfile` — the print shop's list of unique cards with their quantities;
 * :mod:`.tts` — Tabletop Simulator deck sheets (10 x 7 grids) and the saved-object JSON;
-* :mod:`.api` — the library call behind the command (:func:`.api.export_game`).
+* :mod:`.api` — the library call behind ``cardkit export`` (:func:`.api.export_game`);
+* :mod:`.printing` — ``cardkit pdf``: the gate, a game's decks in a locale, drawn and written
+  (:func:`.printing.render_game`);
+* :mod:`.exchange` — ``cardkit i18n export|import|glossary``.
 """

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
-from ..core.checking import DEFAULT_CACHE_DIR
+from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.errors import UsageProblem
 from ..core.outdir import FolderOutput, default_build_dir, put
 from . import tts
@@ -140,7 +140,7 @@ def _folder(job: ExportJob) -> FolderOutput:
 
 def _decks(job: ExportJob) -> tuple[list[PrintDeck], Localizer]:
     """The game's decks in the job's locale, through the content gate (like ``cardkit pdf``)."""
-    from ..pdf.api import localized_decks
+    from .printing import localized_decks
 
     decks, loc = localized_decks(job.game, job.content_dir, job.locale, job.units,
                                  job.ink_saver, job.cache_dir)

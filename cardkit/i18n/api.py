@@ -1,30 +1,30 @@
-"""Library calls behind ``cardkit i18n status|check|export|import|confirm``."""
+"""Library calls behind ``cardkit i18n status|check|confirm|diff``, and the building blocks of
+``i18n export|import|glossary``.
+
+The exchange jobs themselves (:mod:`cardkit.export.exchange`) sit above the content gate and the
+print fit check, which this layer must not import.
+"""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..core.checking import (DEFAULT_CACHE_DIR, MAX_FILE_BYTES, extra_pair_checks,
-                             select_games)
-from ..core.content import GameContent, default_parse
+from ..core.content import GameContent, default_parse, is_translation_file
 from ..core.diagnostics import Diagnostic, Report, Severity, Summary, count
 from ..core.discovery import discover, display_path
-from ..core.errors import UsageProblem
-from ..core.outputs import check_output, write_output
+from ..core.errors import ContentBlocked, UsageProblem
+from ..core.loading import MAX_FILE_BYTES, extra_pair_checks, select_games
 from ..core.registry import get_game
 from ..core.sourcemap import resolve_locations
-from .exchange import ImportPlan, export_po, plan_po
-from .language import file_language_errors
+from .exchange import ImportPlan
 from .locale import SOURCE_LOCALE, Locale, locales_dir
 from .overlay import LocaleOverlay
 from .placement import unknown_locale
 from .sources import SourceText, iter_sources
-from .translations import (GameTranslations, LocaleStatus, check_translations,
-                           is_translation_file, load_locales, load_translations)
+from .translations import (GameTranslations, LocaleStatus, check_translations, load_locales,
+                           load_translations)
 from .writer import FieldRef, Update, WriteResult, apply_updates
-from .xliff import exchange_format, export_xliff, plan_xliff
 
 #: ``xliff`` is XLIFF 2.0, ``xliff12`` XLIFF 1.2 (see :mod:`cardkit.i18n.xliff`).
 EXPORT_FORMATS = ("po", "xliff", "xliff12")
@@ -85,13 +85,12 @@ class ContentErrors(UsageProblem):
         self.diagnostics = diagnostics
 
 
-def _target_locales(data: GameI18n, locale: str | None) -> list[str]:
+def target_locales(data: GameI18n, locale: str | None) -> list[str]:
+    """The locale to translate into (validated: defined, not the source), or all of them."""
     if locale is not None:
         if locale not in data.locales or locale == SOURCE_LOCALE:
             causes = _undefined_causes(data, locale)
             if causes:  # `cardkit check` reports why: that finding, exit 1, as the gate does
-                from ..core.gate import ContentBlocked
-
                 raise ContentBlocked(data.content.game.id, causes)
             raise unknown_locale(data.locales, locale, target=True)
         return [locale]
@@ -117,7 +116,7 @@ def check(games: tuple[str, ...], content_dir: Path, locale: str | None = None) 
         data = load(game, content_dir)
         found, _ = check_translations(data.content, data.translations, data.locales,
                                       extra_pair_checks(data.content.game),
-                                      only=set(_target_locales(data, locale)))
+                                      only=set(target_locales(data, locale)))
         summary.files += sum(1 for path in data.texts if "/i18n/" in path or "/glossary/" in path)
         summary.objects += data.content.object_count
         diagnostics += resolve_locations(found, data.texts.get)
@@ -148,7 +147,7 @@ def status_report(games: tuple[str, ...], content_dir: Path, locale: str | None 
                                          extra_pair_checks(data.content.game))
         by_locale = {s.locale: s for s in statuses}
         sources = data.sources()
-        for code in _target_locales(data, locale):
+        for code in target_locales(data, locale):
             rows.append(by_locale.get(code) or LocaleStatus.untranslated(game, code, sources))
     problems.sort(key=Diagnostic.sort_key)
     return rows, problems
@@ -164,39 +163,6 @@ def no_locales_note(content_dir: Path) -> str:
     return (f"no locale to translate into: {why}. Add {folder}/<code>.yaml for each language "
             "(a locale file: its plural rule, quotation marks, number format), then `cardkit "
             "i18n export GAME --locale <code>` gives the translators a PO file")
-
-
-def export(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
-           force: bool = False, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> Path:
-    """Write a PO or XLIFF file for translators.
-
-    Written by :func:`~cardkit.core.outputs.write_output`: atomically, never inside
-    ``content_dir``; an existing file cardkit did not write needs ``force``.
-
-    The content goes through the gate first (``cardkit check GAME`` on the game's content and
-    the ``locale`` translation): errors raise :class:`~cardkit.core.gate.ContentBlocked`.
-    """
-    from ..core.gate import gate
-
-    if fmt not in EXPORT_FORMATS:
-        raise UsageProblem(f"unknown format {fmt!r}; use {' or '.join(EXPORT_FORMATS)}")
-    gate(game, content_dir, locale, cache_dir)
-    data = load(game, content_dir)
-    (code,) = _target_locales(data, locale)
-    check_output(out, force=force, content_roots=(content_dir,))
-    sources = data.sources()
-    lines = {s.context: 0 for s in sources}
-    located = resolve_locations(
-        [Diagnostic("X", Severity.INFO, s.context, s.record.file, pointer=s.pointer)
-         for s in sources], data.texts.get)
-    for d in located:
-        lines[d.message] = d.line
-    text = (export_po(game, data.locales[code], sources, data.overlay(code), lines,
-                      display_path(content_dir))
-            if fmt == "po" else export_xliff(game, data.locales[code], sources,
-                                             data.overlay(code),
-                                             "2.0" if fmt == "xliff" else "1.2"))
-    return write_output(out, text, force=force, content_roots=(content_dir,))
 
 
 @dataclass(slots=True)
@@ -234,7 +200,8 @@ def incoming_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
                     ) -> list[Diagnostic]:
     """The translation checks (``cardkit check``'s pair checks) run on every text an import
     would write, reported at its line in the exchange file: an import never writes what
-    ``check`` would then reject."""
+    ``check`` would then reject. The print fit of the incoming texts is the pdf layer's
+    (:func:`cardkit.pdf.fitcheck.incoming_fit_errors`)."""
     from .checks import PAIR_CHECKS, Pair, TranslationEnv, pair_diagnostics
     from .overlay import Entry, Translation
     from .translations import apply_waivers, card_font_glyphs
@@ -259,30 +226,6 @@ def incoming_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
         for d in found:
             if d.severity is Severity.ERROR:
                 out.append(d.with_position(line, 1))
-    out += incoming_fit_errors(data, code, plan, display)
-    return out
-
-
-def incoming_fit_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
-                        ) -> list[Diagnostic]:
-    """The print fit check (I18N018) of the incoming texts, on the game's own templates, at
-    their line in the exchange file. Only the faces that print an incoming text are laid out."""
-    from ..pdf.fitcheck import fit_errors
-    from .overlay import Entry, Translation
-
-    if not plan.updates or getattr(data.content.game, "print_decks", None) is None:
-        return []
-    current = data.overlay(code)
-    merged = LocaleOverlay(code, {kind: {obj: dict(fields) for obj, fields in objs.items()}
-                                  for kind, objs in current.entries.items()},
-                           dict(current.files))
-    for (kind, obj_id, key), update in plan.updates.items():
-        merged.entries.setdefault(kind, {}).setdefault(obj_id, {})[key] = Entry(
-            Translation(text=update.text, src=update.src, same=bool(update.same)), display,
-            ("entries", obj_id, key))
-    out = []
-    for d, ref in fit_errors(data.content, merged, data.locales[code], set(plan.updates)):
-        out.append(d.with_position(plan.lines.get(ref, 1), 1) if d.file == display else d)
     return out
 
 
@@ -301,45 +244,6 @@ def detect_locale(path: Path) -> str | None:
     return match.group(1) if match else None
 
 
-def import_file(game: str, path: Path, content_dir: Path, schemas_dir: Path,
-                locale: str | None = None, dry_run: bool = False,
-                force: bool = False) -> ImportResult:
-    """Validate an exchange file completely, then (unless ``dry_run``) update the overlays.
-
-    The incoming texts go through every translation check (the print fit included) first;
-    their errors stop the import unless ``force`` (then they are written and reported in
-    :attr:`ImportResult.findings`). Errors of the file itself always stop it.
-    """
-    if not path.is_file():
-        raise UsageProblem(f"{path} is not a regular file" if os.path.lexists(path)
-                           else f"no such file: {path}")
-    data = load(game, content_dir)
-    code = locale or detect_locale(path)
-    if code is None:
-        raise UsageProblem(f"{path} does not name its language; pass --locale")
-    (code,) = _target_locales(data, code)
-    by_context = {s.context: s for s in data.sources()}
-    planner = plan_xliff if exchange_format(path) == "xliff" else plan_po
-    plan = planner(path, data.locales[code], by_context, data.overlay(code), game)
-    result = ImportResult(code, plan, forced=force)
-    wrong_language = file_language_errors(data.locales, code, plan.updates, data.sources(),
-                                          display_path(path))
-    if wrong_language:  # refused whole, even with --force; its other errors follow from it
-        plan.errors[:] = wrong_language
-    if not plan.errors:
-        result.findings = sorted(incoming_errors(data, code, plan, display_path(path)),
-                                 key=Diagnostic.sort_key)
-    if result.blocked:
-        return result
-    overlay = data.overlay(code)
-    for ref in plan.updates:
-        entry = overlay.get(*ref)
-        result.old[ref] = entry.translation.text if entry is not None else None
-    result.written = apply_updates(content_dir, schemas_dir, game, code, plan.updates,
-                                   data.sources(), dry_run=dry_run)
-    return result
-
-
 def confirm(game: str, content_dir: Path, schemas_dir: Path, locale: str,
             targets: tuple[str, ...] = (), dry_run: bool = False,
             all_stale: bool = False) -> WriteResult:
@@ -354,7 +258,7 @@ def confirm(game: str, content_dir: Path, schemas_dir: Path, locale: str,
                            "every stale translation" if not targets else
                            "give either ids to confirm or --all, not both")
     data = load(game, content_dir)
-    (code,) = _target_locales(data, locale)
+    (code,) = target_locales(data, locale)
     overlay = data.overlay(code)
     updates: dict[FieldRef, Update] = {}
     for src in _selected(data, targets):
@@ -412,7 +316,7 @@ def diff(game: str, content_dir: Path, locale: str, targets: tuple[str, ...] = (
     """Each stale translation of a locale (or those ``targets`` name) with the English it was
     made from (from the game's store, :mod:`cardkit.i18n.history`) and the current English."""
     data = load(game, content_dir)
-    (code,) = _target_locales(data, locale)
+    (code,) = target_locales(data, locale)
     overlay = data.overlay(code)
     store = data.translations.history.texts
     out: list[FieldChange] = []
@@ -423,26 +327,3 @@ def diff(game: str, content_dir: Path, locale: str, targets: tuple[str, ...] = (
         out.append(FieldChange(src, entry.translation.text, entry.translation.src,
                                store.get(entry.translation.src)))
     return out
-
-
-def export_glossary(game: str, content_dir: Path, locale: str, fmt: str, out: Path,
-                    force: bool = False, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> Path:
-    """Write a game's glossary for one locale as TBX-Basic or CSV, for CAT tools
-    (:mod:`cardkit.i18n.tbx`). Gated and written like :func:`export`: the content must pass
-    ``cardkit check``, and the file is written atomically, never inside ``content_dir``; an
-    existing file cardkit did not write needs ``force``."""
-    from ..core.gate import gate
-    from .tbx import GLOSSARY_FORMATS, glossary_csv, glossary_tbx
-
-    if fmt not in GLOSSARY_FORMATS:
-        raise UsageProblem(f"unknown format {fmt!r}; use {' or '.join(GLOSSARY_FORMATS)}")
-    gate(game, content_dir, locale, cache_dir)
-    data = load(game, content_dir)
-    (code,) = _target_locales(data, locale)
-    terms = data.translations.glossaries.get(code)
-    if not terms:
-        raise UsageProblem(f"{game} has no {code} glossary (content/{game}/glossary/{code}.yaml)")
-    check_output(out, force=force, content_roots=(content_dir,))
-    text = (glossary_tbx(game, data.locales[code], terms, SOURCE_LOCALE)
-            if fmt == "tbx" else glossary_csv(terms))
-    return write_output(out, text, force=force, content_roots=(content_dir,))

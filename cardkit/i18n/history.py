@@ -27,15 +27,14 @@ from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from ..core.content import HISTORY_RELPATH  # where the store sits, in the game folder
 from ..core.diagnostics import CodeInfo, Diagnostic, Severity
 from ..core.discovery import SourceFile
 from ..core.validation import validate
 from .overlay import Fingerprint, PluralCategory
 from .sources import SourceValue, fingerprint
 
-#: Where the store sits, relative to the game folder.
-HISTORY_RELPATH = "i18n/sources.yaml"
-#: Its schema, relative to ``schemas/``.
+#: The store's schema, relative to ``schemas/``.
 HISTORY_SCHEMA = "i18n-sources.schema.json"
 
 StoredText = Annotated[str | dict[PluralCategory, str], Field(

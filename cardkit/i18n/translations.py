@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from functools import cache
 from pathlib import Path
 
 from ..core.content import GLOSSARY_RE, OVERLAY_RE, GameContent, check_modeline, schema_for
@@ -18,6 +17,7 @@ from ..core.loader import LoadResult
 from ..core.spec import GameSpec
 from ..core.todo import todo_diagnostics
 from ..core.validation import validate
+from ..text.fonts import card_font_glyphs
 from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
 from .glossary import GlossaryFile, Term
 from .history import HISTORY_RELPATH, SourceHistory, load_history
@@ -28,26 +28,6 @@ from .plural_check import plural_problem
 from .sources import SourceText, iter_sources
 
 ParseFn = Callable[[SourceFile], LoadResult]
-FONT_DIR = Path(__file__).resolve().parent.parent / "pdf" / "fonts"
-CARD_FONTS = ("DejaVuSansCondensed.ttf", "DejaVuSansCondensed-Bold.ttf",
-              "DejaVuSansCondensed-Oblique.ttf")
-
-
-def is_translation_file(relpath: str) -> bool:
-    """Whether a path (relative to the game folder) is an overlay, a glossary or the store of
-    English source texts (:mod:`cardkit.i18n.history`)."""
-    return bool(relpath == HISTORY_RELPATH or OVERLAY_RE.match(relpath)
-                or GLOSSARY_RE.match(relpath))
-
-
-@cache
-def card_font_glyphs() -> frozenset[int]:
-    """Code points present in every face of the card font (regular, bold, oblique)."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
-
-    sets = [set(TTFontFile(str(FONT_DIR / name)).charToGlyph) for name in CARD_FONTS]
-    return frozenset(set.intersection(*sets))
-
 
 def load_locales(content_dir: Path, parse: ParseFn) -> tuple[LocaleTable, list[Diagnostic]]:
     """Locale definitions from ``content/locales/*.yaml``.

@@ -2,7 +2,7 @@
 
 Why lxml: the standard library's parsers give no source line per element, and lxml (libxml2)
 is well kept, parses in C (a 200,000-unit file is planned in seconds) and has a parser that can
-be told not to resolve entities or touch the network. It is used with
+be told not to resolve entities or touch the network. It is used (:mod:`.xliff_parse`) with
 ``XMLParser(resolve_entities=False, no_network=True, huge_tree=False)``: elements nest at
 most 256 deep, and any ``<!DOCTYPE>`` (so any ``<!ENTITY>``: billion laughs, external
 entities) is refused before parsing. Files are read through
@@ -62,8 +62,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from lxml import etree
-
 from ..core.discovery import display_path
 from ..core.errors import UsageProblem
 from .exchange import (MAX_ERRORS, MAX_FIELD_CHARS, ImportPlan, _err, _object_label, _plan_one,
@@ -75,6 +73,7 @@ from .xliff_codes import (EMPTY, FUZZY, NS12, NS20, SAME_NOTE, TRANSLATED, _IGNO
                           _NOT_XML_RE, _SEGMENT, _STATES_12, _STATES_20, _T20, _chars, _Codes,
                           _content, _esc, _inline, _items, _local, _ns, _number, _Problem,
                           _qname)
+from .xliff_parse import locate_problems, parse_xliff
 
 
 def _forms(src: SourceText, locale: Locale, overlay: LocaleOverlay
@@ -233,114 +232,6 @@ def _child(el: Any, name: str, ns: str) -> Any:
     return found
 
 
-def _locate(text: str, root: Any, problems: list[_Problem]) -> dict[int, tuple[int, int]]:
-    """Line and column of each problem's element (or attribute), in one pass over the text.
-
-    libxml2 gives an element's line only (the line where its start tag ends); elements come
-    in document order, so each ``<name`` is found after the previous one.
-    """
-    wanted = {id(p.el): p for p in problems}
-    found: dict[int, tuple[int, int]] = {}
-    cursor, line, line_start = 0, 1, 0
-    for node in root.iter():
-        if not wanted:
-            break
-        if isinstance(node.tag, str):
-            needle = "<" + _qname(node)
-            at = text.find(needle, cursor)
-            while at >= 0 and text[at + len(needle): at + len(needle) + 1] not in \
-                    (" ", "\t", "\r", "\n", "/", ">"):
-                at = text.find(needle, at + 1)
-        else:
-            needle = "<!--" if node.tag is etree.Comment else "<?"
-            at = text.find(needle, cursor)
-        if at < 0:
-            continue
-        nl = text.rfind("\n", cursor, at)
-        line += text.count("\n", cursor, at)
-        line_start = nl + 1 if nl >= 0 else line_start
-        cursor = at + len(needle)
-        if not isinstance(node.tag, str):
-            end = text.find("-->" if node.tag is etree.Comment else "?>", cursor)
-            if end >= 0:
-                line += text.count("\n", cursor, end)
-                nl = text.rfind("\n", cursor, end)
-                line_start = nl + 1 if nl >= 0 else line_start
-                cursor = end
-            continue
-        problem = wanted.pop(id(node), None)
-        if problem is None:
-            continue
-        if line > (node.sourceline or line):
-            found[id(node)] = (node.sourceline or 1, 1)
-            continue
-        pos, at_line, at_start = at, line, line_start
-        if problem.attr:
-            tag_end = text.find(">", at)
-            attr = re.compile(rf"\s{re.escape(problem.attr)}\s*=").search(text, at, tag_end)
-            if attr:
-                pos = attr.start() + 1
-                at_line += text.count("\n", at, pos)
-                nl = text.rfind("\n", at, pos)
-                at_start = nl + 1 if nl >= 0 else at_start
-        found[id(node)] = (at_line, pos - at_start + 1)
-    for key, problem in wanted.items():
-        found[key] = (problem.el.sourceline or 1, 1)
-    return found
-
-
-_PROLOG_RE = re.compile(r"\s+|<\?.*?\?>|<!--.*?-->", re.DOTALL)
-_ENCODING_RE = re.compile(r"""<\?xml[^>]*?encoding\s*=\s*["']([^"']*)["']""")
-
-
-def _line_col(text: str, pos: int) -> tuple[int, int]:
-    return text.count("\n", 0, pos) + 1, pos - (text.rfind("\n", 0, pos) + 1) + 1
-
-
-def _parse(raw: bytes, display: str, plan: ImportPlan) -> tuple[str, Any] | None:
-    """The file's text and root element, or ``None`` with the error added to ``plan``."""
-    if raw.startswith((b"\xff\xfe", b"\xfe\xff")):
-        plan.errors.append(_err(display, 1, "XLIFF file is UTF-16; save it as UTF-8"))
-        return None
-    try:
-        text = raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        head = raw[: exc.start]
-        col = len(head[head.rfind(b"\n") + 1:].decode("utf-8", "replace")) + 1
-        plan.errors.append(_err(display, head.count(b"\n") + 1, "XLIFF file is not UTF-8 "
-                                f"(byte 0x{raw[exc.start]:02x})", col))
-        return None
-    pos = 1 if text.startswith("\ufeff") else 0
-    declared = _ENCODING_RE.match(text, pos)
-    if declared and declared.group(1).lower().replace("_", "-") not in ("utf-8", "utf8"):
-        plan.errors.append(_err(display, 1, f"XLIFF file declares encoding "
-                                            f"{declared.group(1)!r}; only UTF-8 is read",
-                                declared.start(1) + 1))
-        return None
-    while (match := _PROLOG_RE.match(text, pos)) and match.end() > pos:
-        pos = match.end()
-    if text.startswith("<!DOCTYPE", pos):
-        line, col = _line_col(text, pos)
-        plan.errors.append(_err(display, line, "XLIFF file has a <!DOCTYPE> (entity "
-                                               "declarations are refused)", col))
-        return None
-    parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False,
-                             remove_blank_text=False, load_dtd=False)
-    try:
-        root = etree.fromstring(raw, parser)
-    except etree.XMLSyntaxError as exc:
-        line, col = exc.position if exc.position else (1, 1)
-        message = re.sub(r",? line \d+, column \d+$", "", exc.msg or "not XML")
-        if message.startswith("Excessive depth"):
-            message = "elements nested more than 256 deep"
-        plan.errors.append(_err(display, line or 1, f"malformed XLIFF: {message}", col or 1))
-        return None
-    if root.getroottree().docinfo.doctype:  # pragma: no cover - refused above
-        plan.errors.append(_err(display, 1, "XLIFF file has a <!DOCTYPE>"))
-        return None
-    return text, root
-
-
 def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
                overlay: LocaleOverlay, game: str | None = None) -> ImportPlan:
     """Read an XLIFF 2.0 or 1.2 file (detected from its namespace) into an import plan.
@@ -352,7 +243,7 @@ def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
     raw = read_exchange(path, display, plan)
     if raw is None:
         return plan
-    parsed = _parse(raw, display, plan)
+    parsed = parse_xliff(raw, display, plan)
     if parsed is None:
         return plan
     text, root = parsed
@@ -364,7 +255,7 @@ def plan_xliff(path: Path, locale: Locale, sources: dict[str, SourceText],
                                        f"<{_qname(root)}>{in_ns}"))
     elif not _other_game(root, ns, game, problems):
         _read_units(root, ns, locale, sources, overlay, plan, problems)
-    located = _locate(text, root, problems)
+    located = locate_problems(text, root, problems)
     for problem in problems:
         line, col = located[id(problem.el)]
         plan.errors.append(_err(display, line, problem.message, col))

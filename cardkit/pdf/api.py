@@ -1,24 +1,22 @@
-"""``cardkit pdf`` as a library call: load a game in a locale, build its decks, lay them out."""
+"""What ``cardkit pdf`` prints and where: the job, the files it writes, their default names.
+
+The gated job itself (content gate, decks in a locale, drawing, writing) is
+:func:`cardkit.export.printing.render_game`, one layer up: it runs the checks
+(:mod:`cardkit.checking`), which need this layer's fit check.
+"""
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
 
-from ..core.checking import DEFAULT_CACHE_DIR
-from ..core.diagnostics import Diagnostic, Severity
+from ..core.diagnostics import Diagnostic
 from ..core.discovery import discover
-from ..core.errors import UsageProblem
-from ..core.gate import ContentBlocked
+from ..core.errors import ContentBlocked
+from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.outdir import default_build_dir
-from ..core.outputs import check_output, write_output
-from .draw import PdfOptions, render
-
-if TYPE_CHECKING:
-    from ..i18n.lookup import Localizer
-    from .deck import PrintDeck
+from .draw import PdfOptions
 
 DEFAULT_OUT_DIR = Path("build")  # for the default content folder (see default_path)
 
@@ -94,115 +92,3 @@ def default_path(job: PdfJob, deck_id: str) -> Path:
     variant = ("-imperial" if job.units == "imperial" else "") + layout + \
         ("-ink-saver" if job.ink_saver or job.options.ink_saver else "")
     return default_build_dir(job.content_dir) / f"{job.game}-{deck_id}-{job.locale}{variant}.pdf"
-
-
-def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_saver: bool,
-                    cache_dir: Path | None) -> tuple[list[PrintDeck], Localizer]:
-    """A game's print decks in one locale, after the content gate (``pdf`` and ``export``).
-
-    Raises :class:`~cardkit.core.gate.ContentBlocked` for content with errors and
-    :class:`UsageProblem` for a game without templates or an unknown locale. The decks carry
-    the locale's generic-page strings and number format.
-    """
-    from ..core.gate import gate
-    from ..core.registry import get_game
-    from ..i18n.api import load
-    from ..i18n.lookup import Localizer
-    from .draw import print_kwargs
-
-    printer = getattr(get_game(game), "print_decks", None)
-    if printer is None:
-        raise UsageProblem(f"{game!r} has no print templates yet")
-    findings = gate(game, content_dir, locale, cache_dir)
-    data = load(game, content_dir)
-    if locale not in data.locales:
-        from ..i18n.placement import unknown_locale
-
-        raise unknown_locale(data.locales, locale)
-    overlay = data.translations.overlays.get(locale) if locale != "en" else None
-    loc = Localizer(data.content, data.locales[locale], overlay)
-    if overlay is not None:
-        translation_side = f"/i18n/{locale}/"
-        loc.findings = [d for d in findings if d.severity is Severity.WARNING
-                        and d.code.startswith("I18N") and translation_side in d.file]
-    decks = printer(data.content, loc, units, **print_kwargs(printer, ink_saver))
-    for deck in decks:
-        deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
-    return decks, loc
-
-
-def render_game(job: PdfJob) -> list[PdfFile]:
-    """Write one PDF per selected deck.
-
-    The content goes through the gate first: any error ``cardkit check GAME`` reports in the
-    game's content or in the translation into ``job.locale`` (the fit checks included) raises
-    :class:`~cardkit.core.gate.ContentBlocked` before anything is drawn or written.
-    """
-    from ..core.registry import get_game
-
-    spec = get_game(job.game)
-    printer = getattr(spec, "print_decks", None)
-    if printer is None:
-        raise UsageProblem(f"{job.game!r} has no print templates yet")
-    if job.out is not None:  # a bad --out is refused at once, before the gate and the layout
-        check_output(job.out, force=job.force, content_roots=(job.content_dir,))
-    from .geometry import check_options
-
-    check_options(job.options.sheet)  # NaN, out-of-range options: refused before any work
-    ink_saver = job.ink_saver or job.options.ink_saver
-    decks, loc = localized_decks(job.game, job.content_dir, job.locale, job.units, ink_saver,
-                                 job.cache_dir)
-    board_maker = getattr(spec, "print_boards", None)  # boards (a game's maps) print too
-    boards = board_maker(loc.content, loc, ink_saver=ink_saver) if board_maker else []
-    if job.deck is not None:
-        decks = [d for d in decks if d.id == job.deck]
-        boards = [b for b in boards if b.id == job.deck]
-        if not decks and not boards:
-            raise UsageProblem(f"no deck {job.deck!r} in {job.game!r}")
-    if job.out is not None and len(decks) + len(boards) > 1:
-        raise UsageProblem("--out names one file; choose a deck with --deck")
-    digest = content_hash(job.content_dir, job.game, job.locale)
-    paths = [job.out or default_path(job, deck.id) for deck in decks]
-    board_paths = [job.out or default_path(job, board.id) for board in boards]
-    for path in paths + board_paths:  # refuse before drawing anything, not after the first deck
-        check_output(path, force=job.force, content_roots=(job.content_dir,))
-    if boards:  # a board text that does not fit refuses everything, decks included
-        from .board import faces as board_faces
-        from .fit import require_fit
-
-        require_fit([f for b in boards for f in board_faces(b, job.options.sheet.paper)])
-    rendered: list[tuple[Path, bytes, PdfFile]] = []
-    reported: set[Diagnostic] = set()
-
-    def new_findings() -> tuple[Diagnostic, ...]:
-        """Warnings on translations printed so far that no earlier file reported."""
-        found = [d for d in loc.printed_findings() if d not in reported]
-        reported.update(found)
-        return tuple(found)
-
-    for deck, path in zip(decks, paths):  # everything is drawn before anything is written
-        deck.content_hash = digest
-        opts = PdfOptions(**{**{k: getattr(job.options, k) for k in
-                                PdfOptions.__dataclass_fields__},
-                             "locale": job.locale, "ink_saver": ink_saver,
-                             "details": (("Units", job.units),)})
-        result = render(deck, opts)
-        rendered.append((path, result.data, PdfFile(
-            path, deck.id, result.pages, result.sheets, result.cards, len(result.data),
-            len(set(loc.fallbacks)), result.warnings, findings=new_findings())))
-    for board, path in zip(boards, board_paths):
-        from .board import render_board
-
-        printed = render_board(board, job.options.sheet.paper)
-        rendered.append((path, printed.data, PdfFile(
-            path, board.id, printed.pages, printed.pages, 0, len(printed.data),
-            len(set(loc.fallbacks)), board=True, findings=new_findings())))
-    if job.strict:
-        found = sorted({d for *_, f in rendered for d in f.findings}, key=Diagnostic.sort_key)
-        if found:
-            raise StrictTranslations(job.game, found)
-    written = []
-    for path, data, info in rendered:
-        write_output(path, data, force=job.force, content_roots=(job.content_dir,))
-        written.append(info)
-    return written

@@ -17,12 +17,12 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..text.fonts import BOLD, REGULAR, register_fonts
+from ..text.runs import TextStyle
 from .deck import Strings, _english
 from .fit import require_fit
-from .fonts import BOLD, REGULAR, register_fonts
 from .geometry import MM_TO_PT, Box
 from .layout import Face, FaceBuilder, Frame, TextSource
-from .text import TextStyle
 
 #: Paper margin on every side of a tile page (printers' unprintable edge and the tile labels).
 MARGIN = 10.0

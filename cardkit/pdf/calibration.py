@@ -22,11 +22,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .fonts import BOLD, REGULAR
-from .geometry import FOOTER_H, MM_TO_PT, Box, Sheet
+from ..text.fonts import BOLD, REGULAR
+from ..text.runs import TextStyle
+from .geometry import MM_TO_PT, Box
 from .layout import Ctx, Face, Frame, Shape
 from .pages import stack
-from .text import TextStyle
+from .sheet import FOOTER_H, Sheet
 from .words import Words
 
 INK = (0.0, 0.0, 0.0)

@@ -18,11 +18,12 @@ from typing import Any, Literal
 from . import calibration, pages
 from ..core.spec import signature_of
 from ..core.version import __version__
+from ..text.fonts import REGULAR, register_fonts
 from .deck import PrintCard, PrintDeck
 from .fit import require_fit
-from .fonts import REGULAR, register_fonts
-from .geometry import MM_TO_PT, Band, Box, Sheet, SheetOptions, layout, single_page
+from .geometry import MM_TO_PT, Box, SheetOptions
 from .layout import Face, FaceBuilder, TextSource
+from .sheet import Band, Sheet, layout, single_page
 from .words import Words
 
 Layout = Literal["sheets", "single"]

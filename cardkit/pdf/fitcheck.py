@@ -9,7 +9,7 @@ badges, in its locale, on every template, the generic pages included.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..i18n.locale import Locale, Plural
@@ -19,6 +19,10 @@ from .board import faces as board_faces
 from .fit import FitError, Unfit, require_fit, unfit  # noqa: F401 - re-exported
 from .geometry import GeometryError, SheetOptions
 from .layout import Face, Placed
+
+if TYPE_CHECKING:
+    from ..i18n.api import GameI18n
+    from ..i18n.exchange import ImportPlan
 
 #: The English locale used when a content folder defines none (fixtures, new projects).
 ENGLISH = Locale(code="en", name="English", native_name="English", scripts=["Latin"],
@@ -149,6 +153,29 @@ def fit_errors(content: Any, overlay: Any, locale: Any, refs: set[tuple[str, str
                 what = f"{locale.code}: {_quote(p.text)} {p.message()} on {label}; {_fix(p)}"
                 yield _located(content, overlay, p, locale.code, "I18N018", Severity.ERROR,
                                what, key[0]), ref  # type: ignore[misc]
+
+
+def incoming_fit_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
+                        ) -> list[Diagnostic]:
+    """The print fit check (I18N018) of the texts a translation import would write, on the
+    game's own templates, at their line in the exchange file (``display``). Only the faces that
+    print an incoming text are laid out."""
+    from ..i18n.overlay import Entry, LocaleOverlay, Translation
+
+    if not plan.updates or getattr(data.content.game, "print_decks", None) is None:
+        return []
+    current = data.overlay(code)
+    merged = LocaleOverlay(code, {kind: {obj: dict(fields) for obj, fields in objs.items()}
+                                  for kind, objs in current.entries.items()},
+                           dict(current.files))
+    for (kind, obj_id, key), update in plan.updates.items():
+        merged.entries.setdefault(kind, {}).setdefault(obj_id, {})[key] = Entry(
+            Translation(text=update.text, src=update.src, same=bool(update.same)), display,
+            ("entries", obj_id, key))
+    out = []
+    for d, ref in fit_errors(data.content, merged, data.locales[code], set(plan.updates)):
+        out.append(d.with_position(plan.lines.get(ref, 1), 1) if d.file == display else d)
+    return out
 
 
 def _fix(p: Placed) -> str:

@@ -22,10 +22,11 @@ from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Any, Literal
 
-from .flow import Flowed, Obstacle, VAlign, draw_texts, flow_text
-from .fonts import missing_glyphs
+from ..text.flow import Flowed, Obstacle, VAlign, flow_text
+from ..text.fonts import missing_glyphs
+from ..text.runs import IconDrawer, TextStyle
+from .flow import draw_texts
 from .geometry import MM_TO_PT, Box
-from .text import IconDrawer, TextStyle
 
 RGB = tuple[float, float, float]
 WHITE: RGB = (1.0, 1.0, 1.0)

@@ -10,12 +10,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ..text.flow import flow_text
+from ..text.fonts import BOLD, REGULAR
+from ..text.runs import TextStyle
 from .deck import PrintCard, PrintDeck
-from .flow import flow_text
-from .fonts import BOLD, REGULAR
-from .geometry import FOOTER_H, MM_TO_PT, Band, Sheet, page_footer
+from .geometry import MM_TO_PT
 from .layout import Ctx, Face, Frame, TextSource
-from .text import TextStyle
+from .sheet import FOOTER_H, Band, Sheet, page_footer
 from .words import Words
 
 INK = (0.0, 0.0, 0.0)

@@ -7,13 +7,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from ..core.checking import DEFAULT_CACHE_DIR, MAX_FILE_BYTES
-from ..core.content import GameContent
+from ..checking.gate import require_clean
+from ..core.content import GameContent, is_translation_file
 from ..core.discovery import discover
 from ..core.errors import UsageProblem
-from ..core.gate import require_clean
+from ..core.loading import DEFAULT_CACHE_DIR, MAX_FILE_BYTES
 from ..core.registry import get_game
-from ..i18n.translations import is_translation_file
 from .limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, check_count, check_run_limits
 from .protocol import BotSpec
 from .runner import (DEFAULT_TURN_CAP, Backend, GameRow, Progress, RunResult, Setup,
@@ -128,7 +127,7 @@ def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, s
 
     The content goes through the gate first (the checks of ``cardkit check GAME``, through the
     check cache in ``cache_dir``): content with errors raises
-    :class:`~cardkit.core.gate.ContentBlocked` and never reaches the engine.
+    :class:`~cardkit.core.errors.ContentBlocked` and never reaches the engine.
     """
     _sim_of(game)
     check_run_limits(games, turn_cap, seed)

@@ -101,7 +101,7 @@ def to_pdf(report: SimReport) -> bytes:
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
 
-    from ..pdf.fonts import BOLD, REGULAR, register_fonts
+    from ..text.fonts import BOLD, REGULAR, register_fonts
 
     register_fonts()
     buffer = io.BytesIO()
@@ -211,7 +211,7 @@ def strength_pdf(game: str, rows: list[Any]) -> bytes:
     from reportlab.lib.pagesizes import A4
     from reportlab.pdfgen.canvas import Canvas
 
-    from ..pdf.fonts import BOLD, REGULAR, register_fonts
+    from ..text.fonts import BOLD, REGULAR, register_fonts
 
     register_fonts()
     buffer = io.BytesIO()

@@ -28,10 +28,11 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from ..core.checking import DEFAULT_CACHE_DIR, select_games
+from ..core.loading import DEFAULT_CACHE_DIR, select_games
 from ..core.errors import UsageProblem
 from ..core.outdir import LEGACY_SITE_MARKER, MANIFEST, FolderOutput, default_build_dir, is_output
 from ..core.workers import start_worker
+from ..i18n.placement import unknown_locale
 from .cards import (Locale, SiteCard, card_name, card_page, gallery_page, match_records,
                     search_entries)
 from .html import esc, page
@@ -122,7 +123,7 @@ class _Game:
 
 def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     """Every game and locale, through the content gate (nothing is written before)."""
-    from ..core.gate import require_clean
+    from ..checking.gate import require_clean
     from ..core.registry import get_game
     from ..i18n.api import load
 
@@ -134,8 +135,7 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
             codes = tuple(dict.fromkeys(job.locales))
             for code in codes:
                 if code not in data.locales:
-                    raise UsageProblem(f"unknown locale {code!r}; defined: "
-                                       f"{', '.join(sorted(data.locales))}")
+                    raise unknown_locale(data.locales, code)
         else:
             codes = (SOURCE, *sorted(c for c in data.translations.overlays
                                      if c in data.locales and c != SOURCE))

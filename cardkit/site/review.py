@@ -18,7 +18,7 @@ import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
-from ..core.checking import extra_pair_checks
+from ..core.loading import extra_pair_checks
 from ..core.diagnostics import Diagnostic, Severity
 from ..i18n.api import GameI18n
 from ..i18n.locale import SOURCE_LOCALE

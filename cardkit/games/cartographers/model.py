@@ -12,13 +12,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
-                          description="Stable kebab-case id; never changes once published.")]
-Text = Annotated[str, Field(min_length=1, max_length=400,
-                            description="Translatable English source text.")]
-Status = Literal["confirmed", "probable", "provisional"]
+from ...core import models
+from ...core.models import Id, Provenance, Strict, Text
+
 #: The terrains a player draws (the terrain options of explore cards).
 Terrain = Literal["forest", "village", "farm", "water", "monster"]
 GridRow = Annotated[str, Field(min_length=1, max_length=11, pattern=r"^[X.]+$",
@@ -29,19 +27,6 @@ Stack = Literal["forest", "village", "farm-water", "spatial"]
 Corner = Literal["top-left", "top-right", "bottom-right", "bottom-left"]
 Direction = Literal["clockwise", "counterclockwise"]
 EdictLetter = Literal["A", "B", "C", "D"]
-
-
-class Strict(BaseModel):
-    """Base of every Cartographers model: unknown fields are errors, no type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Provenance(Strict):
-    """Fields every object may carry: how sure its values are, and a note why."""
-
-    status: Status = Field("confirmed", description="provisional: a value cardkit authored.")
-    note: str | None = Field(None, max_length=600, description="Not printed; for designers.")
 
 
 class MapSide(Provenance):
@@ -182,15 +167,9 @@ class SheetFile(Strict):
     sheets: list[Sheet] = Field(min_length=1, max_length=1)
 
 
-class UiString(Strict):
+class UiString(models.UiString[Text]):
     """A fixed text printed by the card and sheet templates."""
 
-    id: Id
-    text: Text
-    note: str | None = None
 
-
-class StringsFile(Strict):
+class StringsFile(models.StringsFile[UiString]):
     """``content/cartographers/strings.yaml``."""
-
-    strings: list[UiString] = Field(min_length=1)

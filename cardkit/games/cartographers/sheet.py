@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.checking import DEFAULT_CACHE_DIR
+from ...core.loading import DEFAULT_CACHE_DIR
 from ...core.diagnostics import Diagnostic, Pointer, Severity
 from ...core.errors import UsageProblem
 from ...core.spec import SheetScorer
@@ -374,7 +374,7 @@ def score_sheets(paths: Sequence[Path], cards: Sequence[str] | None = None,
     every good sheet is scored, every bad one reported as located diagnostics. Unknown card ids
     are a :class:`UsageProblem`.
     """
-    from ...core.gate import require_clean
+    from ...checking.gate import require_clean
 
     content = require_clean("cartographers", content_dir, cache_dir=cache_dir)
     rules = SheetRules.from_content(content)

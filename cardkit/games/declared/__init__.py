@@ -13,6 +13,7 @@ declaration's own located errors.
 from __future__ import annotations
 
 import hashlib
+import importlib.resources
 from pathlib import Path
 
 from ...core.diagnostics import CodeInfo
@@ -21,6 +22,12 @@ from ...core.spec import Game, lazy
 from .checks import FIT_CODE, make_checks, resolve
 
 _cache: dict[tuple[str, str], Game] = {}
+
+#: The starter of ``cardkit init --declare``: ``locales/`` and the declared game
+#: :data:`STARTER_GAME` (renamed to the new game's id).
+STARTER = importlib.resources.files(__name__) / "starter"
+#: The folder name of the starter game inside :data:`STARTER`.
+STARTER_GAME = "starter-game"
 
 
 def _labeller(labels: dict[str, str]):  # type: ignore[no-untyped-def]

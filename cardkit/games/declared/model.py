@@ -11,13 +11,14 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-from ...core.validation import ID_PATTERN
+from ...core import models
+from ...core.models import Strict, text
 from ...pdf.model import CustomSize, SizeName
 
-Id = Annotated[str, Field(pattern=ID_PATTERN, max_length=64,
-                          description="A lower-case id, words joined by hyphens.")]
+#: The shared id, described for a designer declaring a game.
+Id = Annotated[models.Id, Field(description="A lower-case id, words joined by hyphens.")]
 #: A field name: lower-case words joined by underscores (``max_cards``), as YAML keys are.
 FieldName = Annotated[str, Field(pattern=r"^[a-z][a-z0-9]*(_[a-z0-9]+)*$", max_length=40,
                                  description="A field name: lower-case words joined by _.")]
@@ -30,12 +31,6 @@ FieldPath = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$
 RESERVED = frozenset({"id", "status", "note", "kind"})
 #: The most copies of one card a deck's ``copies`` field may ask for.
 MAX_COPIES = 100
-
-
-class Strict(BaseModel):
-    """Unknown keys are errors, no type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 ScalarType = Literal["text", "int", "enum", "bool", "ref", "icon"]
@@ -159,15 +154,9 @@ class GameDecl(Strict):
     templates: list[TemplateDecl] = Field(default_factory=list, max_length=60)
 
 
-class UiString(Strict):
+class UiString(models.UiString[text(600)]):
     """A fixed text the templates print (``string:`` and ``prefix:`` of a box)."""
 
-    id: Id
-    text: str = Field(min_length=1, max_length=600)
-    note: str | None = None
 
-
-class StringsFile(Strict):
+class StringsFile(models.StringsFile[UiString]):
     """``content/<game>/strings.yaml`` of a declared game."""
-
-    strings: list[UiString] = Field(min_length=1)

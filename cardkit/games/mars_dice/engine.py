@@ -90,6 +90,10 @@ legal-action cache and bot plans),
 ``tracks`` (levels per track index), ``tiles_left``, ``board`` (tile index per area, −1 empty),
 ``owner`` (seat per area, −1), ``last_round`` (the triggering seat or ``None``). Dice held are
 counts per symbol index of ``world.symbols`` (``state.held(seat)`` gives a dict).
+
+This module holds the state, its protocol methods and the engine that deals a game; what a
+decision does and how turns follow one another is :mod:`.turns`, legal actions
+:mod:`.moves`, effect resolution :mod:`.effects`.
 """
 
 from __future__ import annotations
@@ -101,7 +105,8 @@ from typing import Any
 
 from ...core.content import GameContent
 from ...sim.protocol import Action, IllegalAction
-from . import audit, hexmap, scoring
+from . import audit, hexmap, scoring, turns
+from .describe import describe as describe_action
 from .effects import EffectsMixin
 from .moves import ACTIONS, DRAW, KEEP, PASS, PRODUCTION, STOP, MovesMixin
 from .world import World
@@ -223,182 +228,11 @@ class MarsDiceState(MovesMixin, EffectsMixin):
         self.stamp += 1
         self._legal = None
         self._turns += 1
-        a: Any = action
-        w, p, kind = self.world, self.me, a[0]
-        if kind == "place":
-            self._place(p, self.choice, next(i for i, ar in enumerate(w.areas) if ar.id == a[2]))
-            self._check_milestones()
-            self._drain()
-        elif kind == "set":
-            p.dice[w.symbol_index[a[1]]] -= 1
-            p.dice[w.symbol_index[a[2]]] += 1
-            self.choice -= 1
-            self._check_milestones()
-            if self.choice <= 0:
-                self._drain()
-        elif kind == "stop":
-            self._drain()
-        elif kind == "corporation":
-            corp = w.corporations[a[1]]
-            p.corporation = corp.id
-            p.production = [x + y for x, y in zip(p.production, corp.production)]
-            p.storage += corp.storage
-            p.triggers.extend((t, "cards_now") for t in corp.triggers)
-            self._start(corp.start, "cards_now", "corporation")
-        elif kind == "give":
-            self._pay_one(p, a[1])
-            last = self.players[-1]
-            if a[1] == w.wild:
-                self.wild_supply -= 1
-                last.wilds += 1
-            else:
-                sym = w.symbol_index[a[1]]
-                self.pool[w.colour_of[sym]] -= 1
-                last.dice[sym] += 1
-            self.give_left -= 1
-            if self.give_left <= 0 or not self._payers(p):
-                self.phase = "choose"
-        elif kind == "production":
-            self.phase = "return"
-        elif kind == "actions":
-            self.phase = "support"
-        elif kind == "return":
-            sym = w.symbol_index[a[1]]
-            p.dice[sym] -= 1
-            self.pool[w.colour_of[sym]] += 1
-        elif kind == "keep":
-            self.phase = "discard"
-        elif kind == "discard":
-            p.hand.remove(a[1])
-            self.discard.append(a[1])
-        elif kind == "draw":
-            self._draw(p, w.rules.hand - len(p.hand))
-            self._produce(p)
-            self._check_milestones()
-            self._fire(p, "production")
-            p.used.clear()
-            self._start((), "", "end")
-        elif kind == "pass":
-            if self.phase == "support":
-                self.phase = "main"
-            else:
-                self._finish()
-        elif kind == "end":  # the turn's last free actions are done
-            self._end_turn()
-        elif kind == "free":
-            self.back = self.phase
-            self._use(p, a[1], a[2], "back")
-        else:
-            self._act(p, a)
-
-    def _act(self, p: Player, a: Any) -> None:
-        """A support or main action of an action turn."""
-        w, kind = self.world, a[0]
-        after = "main" if self.phase == "support" else "end"
-        if kind == "take":
-            self._gain_dice(p, w.colour_ids[a[1]], 1)
-            self._start((), "", after)
-        elif kind == "turn":
-            self._pay_one(p, a[1])
-            p.dice[w.symbol_index[a[2]]] -= 1
-            p.dice[w.symbol_index[a[3]]] += 1
-            self._start((), "", after)
-        elif kind == "draw2":
-            self._pay_one(p, a[1])
-            self._draw(p, w.rules.draw_cards)
-            self._start((), "", after)
-        elif kind == "use":
-            self._use(p, a[1], a[2], after)
-        elif kind == "convert":
-            conv = w.conversions[a[1]]
-            self._pay(p, conv.pay)
-            self._start(conv.effects, "conversions", after)
-        elif kind == "play":
-            card = w.projects[a[1]]
-            self._pay(p, card.cost)
-            p.hand.remove(card.id)
-            p.played.append(card.id)
-            self._fire(p, "play-" + card.colour)
-            if card.colour == "green":
-                p.production = [x + y for x, y in zip(p.production, card.production)]
-            elif card.colour == "red":
-                self._push(card.effects, "cards_now")
-            p.storage += card.storage
-            p.triggers.extend((t, "cards_now") for t in card.triggers)
-            if card.vp and not card.vp_end:
-                self._add_vp(p, card.vp, "cards_now")
-            self._start((), "", after)
-
-    def _use(self, p: Player, cid: str, k: int, after: str) -> None:
-        action = self.world.projects[cid].actions[k]
-        self._pay(p, action.pay)
-        p.used.add(cid)
-        self._start(action.effects, "cards_now", after)
-
-    def _start(self, effects: Any, source: str, after: str) -> None:
-        """Queue ``effects`` (after what is already queued), then run the queue; ``after`` is
-        what follows when it is empty."""
-        self.queue.extend((e, source) for e in effects)
-        self.resume = after
-        self._check_milestones()
-        self._drain()
-
-    def _finish(self) -> None:
-        """The main action (or the production) is resolved: the turn ends, unless a free
-        action is open — the rulebook allows them "after the main action, and even at the end
-        of a production turn" — then the player takes those or ends the turn (``done``)."""
-        self.phase = "done"
-        if not self._free(self.me):
-            self._end_turn()
+        turns.play(self, action)
 
     def _resume(self) -> None:
-        after, self.resume = self.resume, ""
-        if after == "main":
-            self.phase = "main"
-        elif after == "back":
-            self.phase = self.back
-        elif after == "end":
-            self._finish()
-        elif after == "corporation":
-            self._produce(self.me)
-            self._check_milestones()
-            self._next_setup()
-
-    # -- setup and the turn loop ----------------------------------------------------------------
-    def _next_setup(self) -> None:
-        """After a corporation: the next seat's, then the first player's penalty."""
-        for seat in range(self.seat + 1, len(self.players)):
-            if self.players[seat].dealt:
-                self.seat, self.phase = seat, "corporation"
-                return
-            self.seat = seat
-        self.seat, self.phase = 0, "choose"
-        penalty = self.world.rules.first_player_penalty
-        if len(self.players) > 1 and penalty and self._payers(self.players[0]):
-            self.phase, self.give_left = "give", penalty
-
-    def _end_turn(self) -> None:
-        p = self.me
-        p.turns += 1
-        n = len(self.players)
-        rules = self.world.rules
-        if self.last_round is not None:
-            if self.seat == self.last_round:
-                self._over("globals")
-                return
-        elif self.globals_done() >= self.globals_to_end():
-            self.last_round = self.seat
-        if n == 1 and p.turns >= rules.solo_turns:
-            self._over("solo-turns")
-            return
-        if sum(q.turns for q in self.players) >= self.turn_limit:
-            self._over("turn-limit")
-            return
-        self.seat = (self.seat + 1) % n
-        self.phase = "choose"
-
-    def _over(self, reason: str) -> None:
-        self.reason, self.phase = reason, "over"
+        """The effect queue is empty: the turn flow goes on (:func:`.turns.resume`)."""
+        turns.resume(self)
 
     def globals_done(self) -> int:
         """Tracks at their maximum."""
@@ -457,8 +291,7 @@ class MarsDiceState(MovesMixin, EffectsMixin):
 
     def describe(self, action: Action) -> str:
         """A readable decision: names of cards, dice and what a payment takes."""
-        from .describe import describe
-        return describe(self, action)
+        return describe_action(self, action)
 
     def details(self) -> dict[str, Any]:
         """Game data for the reports (:func:`.audit.details`)."""
@@ -509,7 +342,7 @@ class MarsDiceEngine:
             tuple(milestones[:rules.milestones_in_play]), awards, award_dice, tuple(faces),
             [0] * len(w.tracks), [t.supply for t in w.tiles], [hexmap.EMPTY] * len(w.areas),
             [-1] * len(w.areas), self.turn_limit, seat=-1)
-        state._next_setup()
+        turns.next_setup(state)
         return state
 
 

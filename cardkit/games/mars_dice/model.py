@@ -16,13 +16,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
-                          description="Stable kebab-case id; never changes once published.")]
-Text = Annotated[str, Field(min_length=1, max_length=400,
-                            description="Translatable English source text.")]
-Status = Literal["confirmed", "probable", "provisional"]
+from ...core import models
+from ...core.models import Id, Provenance, Strict, Text
+
 #: ``{resource id: count}``: exact symbols (ids from ``resources.yaml``, check MD002).
 Symbols = Annotated[dict[Id, Annotated[int, Field(ge=1, le=9)]],
                     Field(max_length=8, description="Resource symbol id -> count.")]
@@ -30,19 +28,6 @@ Symbols = Annotated[dict[Id, Annotated[int, Field(ge=1, le=9)]],
 DiceCounts = Annotated[dict[Id, Annotated[int, Field(ge=1, le=9)]],
                        Field(max_length=5, description="Die colour id -> number of dice.")]
 Colour = Annotated[str, Field(pattern=r"^#[0-9a-fA-F]{6}$", description="Print colour.")]
-
-
-class Strict(BaseModel):
-    """Base of every Mars Dice model: unknown fields are errors, no type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Provenance(Strict):
-    """Fields every object may carry: how sure its values are, and a note why."""
-
-    status: Status = Field("confirmed", description="provisional: a value cardkit authored.")
-    note: str | None = Field(None, max_length=600, description="Not printed; for designers.")
 
 
 # -- effects ------------------------------------------------------------------------------------
@@ -419,15 +404,9 @@ class RulesFile(Strict):
     rules: list[Rules] = Field(min_length=1, max_length=1)
 
 
-class UiString(Strict):
+class UiString(models.UiString[Text]):
     """A fixed text printed by the card and board templates."""
 
-    id: Id
-    text: Text
-    note: str | None = None
 
-
-class StringsFile(Strict):
+class StringsFile(models.StringsFile[UiString]):
     """``content/mars-dice/strings.yaml``."""
-
-    strings: list[UiString] = Field(min_length=1)

@@ -8,24 +8,18 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
+from ...core import models
+from ...core.models import Id, Strict, text
 from .units import UnitId
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
-                          description="Stable kebab-case id; never changes once published.")]
-Text = Annotated[str, Field(min_length=1, max_length=600,
-                            description="Translatable English source text.")]
+Text = text(600)
 Quadrant = Literal["NW", "NE", "SW", "SE"]
 Difficulty = Literal["yellow", "green", "blue", "red"]
 BarId = Literal["year", "length", "number"]
+#: Terra has no ``probable`` (unlike :data:`cardkit.core.models.Status`).
 Status = Literal["confirmed", "provisional"]
-
-
-class Strict(BaseModel):
-    """Base of every content model: unknown fields are errors, no type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 class Region(Strict):
@@ -183,18 +177,12 @@ PluralText = Annotated[dict[PluralCategory, Text], Field(
     min_length=2, description="Plural forms by CLDR category; English gives `one` and `other`.")]
 
 
-class UiString(Strict):
+class UiString(models.UiString[Text | PluralText]):
     """A fixed text printed by the card templates (labels, unit names, plural phrases)."""
 
-    id: Id
-    text: Text | PluralText
-    note: str | None = Field(None, description="Context for translators.")
 
-
-class StringsFile(Strict):
+class StringsFile(models.StringsFile[UiString]):
     """``content/terra/strings.yaml``."""
-
-    strings: list[UiString] = Field(min_length=1)
 
 
 class CardsFile(Strict):

@@ -109,6 +109,8 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
                          "games": counted},
         "seat_win_rates": [round(s / counted, 4) if counted else 0.0 for s in shares],
         "bars": bar_report(content),
+        # for consumers (the site): this run's difficulties easiest first (the JSON sorts keys)
+        "difficulty_order": order,
     }
 
 

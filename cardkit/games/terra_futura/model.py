@@ -14,32 +14,17 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
-                          description="Stable kebab-case id; never changes once published.")]
-Text = Annotated[str, Field(min_length=1, max_length=400,
-                            description="Translatable English source text.")]
-Status = Literal["confirmed", "probable", "provisional"]
+from ...core import models
+from ...core.models import Id, Provenance, Strict, Text
+
 #: ``{resource id: count}``; the ids must be in ``resources.yaml`` (check TF002), counts ≥ 1 (TF003).
 Amounts = Annotated[dict[Id, int], Field(max_length=8, description="Resource id -> count.")]
 PatternRow = Annotated[str, Field(min_length=1, max_length=9, pattern=r"^[X.]+$",
                                   description="One row of the 3x3 grid: X activated, . not.")]
 Level = Literal["start", "I", "II"]
 ResourceKind = Literal["raw", "product", "money", "wild", "pollution"]
-
-
-class Strict(BaseModel):
-    """Base of every Terra Futura model: unknown fields are errors, no type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
-
-
-class Provenance(Strict):
-    """Fields every object may carry: how sure its values are, and a note why."""
-
-    status: Status = Field("confirmed", description="provisional: a value cardkit authored.")
-    note: str | None = Field(None, max_length=600, description="Not printed; for designers.")
 
 
 class Resource(Provenance):
@@ -147,15 +132,9 @@ class RulesFile(Strict):
     rules: list[Rules] = Field(min_length=1, max_length=1)
 
 
-class UiString(Strict):
+class UiString(models.UiString[Text]):
     """A fixed text printed by the card and sheet templates."""
 
-    id: Id
-    text: Text
-    note: str | None = None
 
-
-class StringsFile(Strict):
+class StringsFile(models.StringsFile[UiString]):
     """``content/terra-futura/strings.yaml``."""
-
-    strings: list[UiString] = Field(min_length=1)

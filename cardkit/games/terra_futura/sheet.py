@@ -32,7 +32,7 @@ from typing import TYPE_CHECKING, Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...core.checking import DEFAULT_CACHE_DIR
+from ...core.loading import DEFAULT_CACHE_DIR
 from ...core.diagnostics import Diagnostic, Pointer, Severity
 from ...core.errors import UsageProblem
 from ...core.spec import SheetScorer
@@ -380,7 +380,7 @@ def score_tableaus(paths: Sequence[Path], cards: Sequence[str] | None = None,
     The content is checked first (the content gate; ``cache_dir`` ``None``: no result cache);
     every good tableau is scored, every bad one reported as located diagnostics.
     """
-    from ...core.gate import require_clean
+    from ...checking.gate import require_clean
 
     if cards is not None:
         raise UsageProblem("--cards does not apply to terra-futura: each tableau names its "

@@ -10,11 +10,11 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, Union
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64)]
-Text = Annotated[str, Field(min_length=1, max_length=400)]
-Status = Literal["confirmed", "probable", "provisional"]
+from ...core import models
+from ...core.models import Id, Status, Strict, Text
+
 CardType = Literal["train", "rail", "station", "action", "victory", "waste", "attack", "reaction"]
 Terrain = Literal["plain", "river", "mountain", "city", "remote", "sea"]
 Modifier = Literal[
@@ -24,12 +24,6 @@ Modifier = Literal[
     "no_waste_gain", "buys_on_deck", "coins_per_rail_card",
     "remote_discount",  # remote locations cost n less (never below 0)
 ]
-
-
-class Strict(BaseModel):
-    """Base of every Trains model."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 class Draw(Strict):
@@ -357,15 +351,9 @@ class BotsFile(Strict):
     bots: list[PriorityBot] = Field(min_length=1)
 
 
-class UiString(Strict):
+class UiString(models.UiString[Text]):
     """A fixed text printed by the card templates."""
 
-    id: Id
-    text: Text
-    note: str | None = None
 
-
-class StringsFile(Strict):
+class StringsFile(models.StringsFile[UiString]):
     """``content/trains/strings.yaml``."""
-
-    strings: list[UiString] = Field(min_length=1)

@@ -7,24 +7,20 @@ cannot say (unique ids, a deck large enough to play).
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import Field
 
-#: The id pattern of every cardkit game (``cardkit.core.validation.ID_PATTERN``).
-Id = Annotated[str, Field(pattern=r"^[a-z0-9]+(-[a-z0-9]+)*$", max_length=64,
-                          description="Stable kebab-case id; never changes once published.")]
+# The model bases every cardkit game shares: the strict base (unknown fields are errors, no type
+# coercion, frozen) and the kebab-case id. A game with template strings would also subclass
+# ``cardkit.core.models.UiString`` and ``StringsFile``; one with provisional values, ``Provenance``.
+from cardkit.core.models import Id, Strict
+
 #: The colours a pebble comes in; a second pebble of a colour already in a row busts it.
 Colour = Literal["grey", "red", "blue", "white"]
 COLOURS: tuple[str, ...] = ("grey", "red", "blue", "white")
 #: Characters a pebble's name may take (also the translators' limit, see ``SPEC``).
 NAME_CHARS = 24
-
-
-class Strict(BaseModel):
-    """Base of every Pebbles model: unknown fields are errors, no type coercion."""
-
-    model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
 
 class Pebble(Strict):

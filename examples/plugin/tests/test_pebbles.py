@@ -17,12 +17,12 @@ from importlib.metadata import entry_points
 from pathlib import Path
 
 import pytest
-from cardkit.core.checking import run_game_checks
+from cardkit.core.loading import run_game_checks
 from cardkit.core.content import GameContent, load_content
 from cardkit.core.diagnostics import Diagnostic
 from cardkit.core.discovery import discover
 from cardkit.core.modeline import modeline_for
-from cardkit.core.schemas import kind_schema, render
+from cardkit.checking.schemas import kind_schema, render
 from cardkit.core.sourcemap import resolve_locations
 from cardkit.core.spec import parse_code_doc
 from cardkit.sim.protocol import BotSpec, IllegalAction, InvariantError
@@ -405,7 +405,7 @@ def test_get_game_returns_the_plugin_spec() -> None:
 
 @needs_install
 def test_cardkit_check_finds_the_plugin_checks(tmp_path: Path) -> None:
-    from cardkit.core.checking import CheckOptions, run_check
+    from cardkit.checking import CheckOptions, run_check
 
     _registered()
     content_dir = make_content(tmp_path, DECK.replace("id: lapis", "id: ember"))
@@ -431,7 +431,7 @@ def test_cardkit_simulate_plays_pebbles(content_dir: Path) -> None:
 
 @needs_install
 def test_cardkit_init_writes_the_starter(tmp_path: Path) -> None:
-    from cardkit.core.scaffold import ScaffoldProblem, init_content
+    from cardkit.checking.scaffold import ScaffoldProblem, init_content
 
     _registered()
     dest = tmp_path / "content"

@@ -1,7 +1,7 @@
 """The content gate: every command that uses content runs the checks first.
 
-``simulate``, ``strength``, ``pdf`` and ``i18n export`` call :func:`require_clean` (or
-:func:`gate`) before they hand content to an engine, a template or an exchange writer. The gate
+``simulate``, ``strength``, ``pdf``, ``export`` and ``i18n export`` call :func:`require_clean`
+(or :func:`gate`) before they hand content to an engine, a template or an exchange writer. The gate
 runs exactly what ``cardkit check GAME`` runs — loading, schema validation, the game's
 consistency checks and the translation checks (the print fit check included) — through the
 same result cache, so a gate on unchanged content answers in well under a second. It then keeps
@@ -13,8 +13,8 @@ the findings that matter for what the command uses:
   and the overlays and glossary of that locale (``i18n/<locale>/``, ``glossary/<locale>.yaml``);
   other locales' translations do not block.
 
-Errors raise :class:`ContentBlocked` (exit code 1, the located diagnostics attached); warnings
-never block.
+Errors raise :class:`~cardkit.core.errors.ContentBlocked` (exit code 1, the located diagnostics
+attached); warnings never block.
 """
 
 from __future__ import annotations
@@ -22,30 +22,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from .checking import DEFAULT_CACHE_DIR, LOCALES, CheckOptions, run_check
-from .diagnostics import Diagnostic, Severity
-from .discovery import display_path, game_folder
-from .errors import UsageProblem
+from ..core.diagnostics import Diagnostic, Severity
+from ..core.discovery import display_path, game_folder
+from ..core.errors import ContentBlocked
+from ..core.loading import DEFAULT_CACHE_DIR, LOCALES, load_game
+from .run import CheckOptions, run_check
 
 if TYPE_CHECKING:
-    from .content import GameContent
+    from ..core.content import GameContent
 
-
-class ContentBlocked(UsageProblem):
-    """The content a command would use has errors (exit code 1, not 2).
-
-    ``diagnostics`` are the located errors, sorted; ``game`` is the game to run ``cardkit
-    check`` on. The CLI prints every diagnostic and one closing line.
-    """
-
-    exit_code = 1
-
-    def __init__(self, game: str, diagnostics: list[Diagnostic]) -> None:
-        n = len(diagnostics)
-        super().__init__(f"{n} error{'' if n == 1 else 's'} in the content; run "
-                         f"`cardkit check {game}`")
-        self.game = game
-        self.diagnostics = diagnostics
+__all__ = ["ContentBlocked", "gate", "relevant", "require_clean"]
 
 
 def _locale_of(file: str, game_base: str, locales_base: str) -> tuple[bool, str | None]:
@@ -97,8 +83,6 @@ def require_clean(game: str, content_dir: Path, locale: str | None = None,
                   cache_dir: Path | None = DEFAULT_CACHE_DIR) -> GameContent:
     """The game's content, validated and checked (see :func:`gate`); raises
     :class:`ContentBlocked` when it has errors."""
-    from .checking import load_game
-
     gate(game, content_dir, locale, cache_dir)
     content, diags = load_game(game, content_dir, cache_dir)
     errors = [d for d in diags if d.severity is Severity.ERROR]

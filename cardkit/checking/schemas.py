@@ -22,12 +22,12 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from .atomic import write_atomic
-from .manifest import MANIFEST, read_manifest
-from .modeline import INSIDE
-from .outputs import OutputProblem, check_output, write_output
-from .registry import get_game
-from .spec import FileKind
+from ..core.atomic import write_atomic
+from ..core.manifest import MANIFEST, read_manifest
+from ..core.modeline import INSIDE
+from ..core.outputs import OutputProblem, check_output, write_output
+from ..core.registry import get_game
+from ..core.spec import FileKind
 
 DRAFT_07 = "http://json-schema.org/draft-07/schema#"
 
@@ -86,7 +86,7 @@ class SchemaResult:
 def default_games(content_dir: Path | None = None) -> tuple[str, ...]:
     """The games ``cardkit schema`` covers when none is named: the built-in games, and the
     plug-in and declared games that have a folder in ``content_dir``."""
-    from .registry import builtin_ids, games_in
+    from ..core.registry import builtin_ids, games_in
 
     if content_dir is None:
         return builtin_ids()

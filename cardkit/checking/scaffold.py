@@ -39,11 +39,11 @@ from typing import Any, Literal, Union
 
 from pydantic import BaseModel
 
-from .errors import UsageProblem
-from .registry import GAMES, get_game
-from .spec import FileKind
-from .suggest import did_you_mean
-from .validation import ID_PATTERN, PATTERN_WORDS
+from ..core.errors import UsageProblem
+from ..core.registry import builtin_ids, declared_factory, get_game, plugin_ids
+from ..core.spec import FileKind
+from ..core.suggest import did_you_mean
+from ..core.validation import ID_PATTERN, PATTERN_WORDS
 
 TODO_COMMENT = "TODO: fill in the placeholders (cardkit new)"
 ID_RE = re.compile(ID_PATTERN)
@@ -79,7 +79,7 @@ class InitResult:
 def skeleton(kind: FileKind, obj_id: str) -> tuple[dict[str, Any], list[str]]:
     """A schema-valid object of ``kind`` with id ``obj_id``, and the dotted paths of its
     placeholder values."""
-    from .content import item_model
+    from ..core.content import item_model
 
     placeholders: list[str] = []
     data = _model_value(item_model(kind), "", placeholders, 0)
@@ -216,10 +216,10 @@ def _first_in(members: Any) -> str:
 def new_object(game: str, kind_name: str, obj_id: str, content_dir: Path,
                schemas_dir: Path | None = None, into: str | None = None) -> NewResult:
     """Add a skeleton object to a game's content (see the module docstring)."""
-    from .checking import load_game
-    from .content import item_model
-    from .outputs import write_content_files
-    from .validation import validate
+    from ..core.content import item_model
+    from ..core.loading import load_game
+    from ..core.outputs import write_content_files
+    from ..core.validation import validate
 
     spec = get_game(game)
     names = [k.name for k in spec.kinds]
@@ -315,8 +315,8 @@ def _rt_yaml() -> Any:
 
 
 def _modeline(path: Path, game: str, content_dir: Path, schemas_dir: Path | None) -> str:
-    from .content import schema_for
-    from .modeline import default_schemas_dir, modeline_for
+    from ..core.content import schema_for
+    from ..core.modeline import default_schemas_dir, modeline_for
 
     relpath = path.relative_to(content_dir).as_posix().split("/", 1)[1]
     schema = schema_for(get_game(game), relpath)
@@ -328,14 +328,12 @@ def _modeline(path: Path, game: str, content_dir: Path, schemas_dir: Path | None
 
 def starter_games() -> list[str]:
     """Games that ship a starter content folder for ``cardkit init`` (built-in and plug-in)."""
-    from .registry import builtin_ids, plugin_ids
-
     return [g for g in (*builtin_ids(), *plugin_ids()) if _starter(g) is not None]
 
 
 def _starter(game: str) -> Any:
     """``<the game's package>/starter`` when it is a folder holding ``<game>/``, else None."""
-    from .registry import module_of
+    from ..core.registry import module_of
 
     module = module_of(game)
     if module is None:
@@ -345,10 +343,6 @@ def _starter(game: str) -> Any:
     except (ModuleNotFoundError, TypeError):
         return None
     return root if root.is_dir() and (root / game).is_dir() else None
-
-
-#: The folder name of the declared starter game (renamed to the new game's id).
-DECLARED_STARTER = "starter-game"
 
 
 def init_content(dest: Path, game: str = "terra", schemas_dir: Path | None = None,
@@ -368,16 +362,14 @@ def init_content(dest: Path, game: str = "terra", schemas_dir: Path | None = Non
 
 def _init_declared(dest: Path, name: str, schemas_dir: Path | None,
                    force: bool) -> InitResult:
-    from ..games.declared import declared_game
-    from .registry import plugin_ids
-
     if not ID_RE.match(name):
         raise ScaffoldProblem(f"--declare {name!r}: a game id is lower-case letters and digits, "
                               "words joined by single hyphens (e.g. `lantern-road`)")
-    if name in GAMES or name in plugin_ids():
+    if name in builtin_ids() or name in plugin_ids():
         raise ScaffoldProblem(f"--declare {name!r}: a built-in or plug-in game has this id")
-    root = importlib.resources.files("cardkit.games.declared") / "starter"
-    spec = declared_game(name, Path(str(root / DECLARED_STARTER)))
+    factory = declared_factory()
+    root, starter = factory.STARTER, factory.STARTER_GAME
+    spec = factory.declared_game(name, Path(str(root / starter)))
     files: dict[str, str] = {}
     for relpath, text in _walk(root):
         top, _, rest = relpath.partition("/")
@@ -385,7 +377,7 @@ def _init_declared(dest: Path, name: str, schemas_dir: Path | None,
             files[relpath] = text
             continue
         if rest == "game.yaml":
-            text = text.replace(f"id: {DECLARED_STARTER}", f"id: {name}", 1)
+            text = text.replace(f"id: {starter}", f"id: {name}", 1)
         files[f"{name}/{rest}"] = text
     return _init(dest, spec, files, schemas_dir, force)
 
@@ -394,11 +386,11 @@ def _init(dest: Path, spec: Any, files: dict[str, str], schemas_dir: Path | None
           force: bool) -> InitResult:
     """Write ``files`` (relative to ``dest``) with their modelines, and the schemas, as one
     folder output, all or nothing (in place: ``cardkit init .`` works)."""
-    from .content import schema_for
-    from .modeline import INSIDE, modeline_for
-    from .outdir import MANIFEST, FolderOutput, remove_listed
-    from .outputs import write_content_files
-    from .registry import use_content
+    from ..core.content import schema_for
+    from ..core.modeline import INSIDE, modeline_for
+    from ..core.outdir import MANIFEST, FolderOutput, remove_listed
+    from ..core.outputs import write_content_files
+    from ..core.registry import use_content
     from .schemas import plan_schema_files
 
     base = (dest / INSIDE if schemas_dir is None else schemas_dir).resolve()
@@ -440,10 +432,10 @@ def _schemas_of(spec: Any, files: dict[str, str]) -> dict[Path, str]:
     registered yet: its ``game.yaml`` is shown to the registry from a scratch folder."""
     import tempfile
 
-    from .registry import DECLARATION, plugin_ids, use_content
+    from ..core.registry import DECLARATION, use_content
     from .schemas import expected_schemas
 
-    if spec.id in GAMES or spec.id in plugin_ids():
+    if spec.id in builtin_ids() or spec.id in plugin_ids():
         return expected_schemas((spec.id,))
     with tempfile.TemporaryDirectory(prefix="cardkit-init-") as scratch:
         folder = Path(scratch) / spec.id

@@ -1,0 +1,91 @@
+"""The values of a report's JSON, read strictly and formatted for the report pages
+(:mod:`.reports`): a value of the wrong shape is a :class:`MalformedReport`, never a traceback
+or a silently wrong cell."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+
+class MalformedReport(ValueError):
+    """A report whose shape is not the one cardkit writes."""
+
+
+# -- formatting -----------------------------------------------------------------------------------
+
+def fmt_value(value: Any) -> str:
+    """A number as the tables show it (at most 4 decimals, no exponent); ``—`` for none."""
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if not math.isfinite(value):
+            raise MalformedReport(f"{value} is not a number cardkit writes")
+        if value.is_integer() and abs(value) < 1e15:
+            return str(int(value))
+        text = f"{value:.4f}".rstrip("0").rstrip(".")
+        return "0" if text in ("-0", "") else text
+    return str(value)
+
+
+def fmt_mean(value: Any) -> str:
+    """A mean with one decimal, as the text report shows it."""
+    return "—" if value is None else f"{as_number(value):.1f}"
+
+
+def fmt_pct(value: float) -> str:
+    return f"{100 * value:.1f}%"
+
+
+def fmt_pp(value: float) -> str:
+    """A win-rate difference in percentage points."""
+    text = f"{100 * value:+.1f} pp"
+    return "0.0 pp" if text in ("+0.0 pp", "-0.0 pp") else text
+
+
+# -- reading --------------------------------------------------------------------------------------
+
+def as_number(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        raise MalformedReport(f"{value!r} is not a number")
+    out = float(value)
+    if not math.isfinite(out):
+        raise MalformedReport(f"{value!r} is not a finite number")
+    return out
+
+
+def as_whole(value: Any) -> int:
+    number = as_number(value)
+    if not number.is_integer():
+        raise MalformedReport(f"{value!r} is not a whole number")
+    return int(number)
+
+
+def as_interval(value: Any) -> tuple[float, float] | None:
+    if value is None:
+        return None
+    if not isinstance(value, list) or len(value) != 2:
+        raise MalformedReport(f"{value!r} is not an interval [low, high]")
+    return (as_number(value[0]), as_number(value[1]))
+
+
+def as_name(value: Any) -> str:
+    if isinstance(value, (dict, list)) or value is None:
+        raise MalformedReport(f"{value!r} is not a name")
+    return str(value)
+
+
+def as_object(value: Any, what: str) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise MalformedReport(f"{what} is not an object")
+    return value
+
+
+def as_list(value: Any, what: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise MalformedReport(f"{what} is not a list")
+    return value
