@@ -135,7 +135,8 @@ def stage(dir_fd: int, data: bytes, mode: int | None = None) -> str:
     return name
 
 
-def _alive(pid: int) -> bool:
+def process_alive(pid: int) -> bool:
+    """Whether process ``pid`` runs (someone else's live process counts as running)."""
     try:
         os.kill(pid, 0)
     except ProcessLookupError:
@@ -177,7 +178,7 @@ def clean_stale(directory: Path, dir_fd: int | None = None) -> list[str]:
         old = now - st.st_mtime > STALE_AFTER
         if match:
             pid = int(match.group(1))
-            stale = old or (pid != os.getpid() and not _alive(pid))
+            stale = old or (pid != os.getpid() and not process_alive(pid))
         else:
             stale = old
         if stale:

@@ -45,6 +45,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .atomic import process_alive
 from .errors import UsageProblem
 from .manifest import (LEGACY_SITE_MARKER, MANIFEST, Manifest, Origin, content_tag,
                        default_build_dir, digest_of, legacy_site_file, origin_of, read_manifest)
@@ -121,7 +122,7 @@ def _stale(path: Path, pid: int) -> bool:
         aged = time.time() - (path / IN_PROGRESS).stat().st_mtime > DEBRIS_AFTER
     except OSError:
         return False
-    return aged or (pid != os.getpid() and not _alive(pid))
+    return aged or (pid != os.getpid() and not process_alive(pid))
 
 
 def _work_marker(folder: Path) -> None:
@@ -457,16 +458,6 @@ def clean_debris(target: Path) -> list[Path]:
             remove_listed(path, [*found.listed, IN_PROGRESS])
         handled.append(path)
     return handled
-
-
-def _alive(pid: int) -> bool:
-    try:
-        os.kill(pid, 0)
-    except ProcessLookupError:
-        return False
-    except OSError:  # EPERM: somebody else's live process
-        return True
-    return True
 
 
 def is_output(folder: Path, command: str) -> bool:
