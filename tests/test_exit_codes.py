@@ -34,6 +34,7 @@ from cardkit.cli.exits import MEANINGS, ExitCode, exit_codes_text
 from cardkit.sim.runner import available_cpus
 
 from .conftest import FIXTURES, ROOT, SHIPPED, point_modelines
+from .test_cli_robust import Running
 
 
 def commands(group: click.Group = main, prefix: tuple[str, ...] = ()
@@ -335,11 +336,6 @@ def test_score_help_describes_the_named_game() -> None:
 
 # --- signals in real processes ------------------------------------------------------------
 
-def _default_signals() -> None:
-    """A child as a terminal starts it: default SIGINT even under a shell that ignores it."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
-
-
 def _descendants(pid: int) -> set[int]:
     """Every live process below ``pid`` (from /proc)."""
     parents: dict[int, int] = {}
@@ -377,25 +373,15 @@ def _alive(pids: set[int], marker: str) -> set[int]:
     return out
 
 
-class Run:
+class Run(Running):
     """``cardkit simulate terra --games 100000 --workers 2 --out OUT`` in its own session."""
 
     def __init__(self, out: Path, *extra: str) -> None:
         self.out = out
-        self.proc = subprocess.Popen(
+        super().__init__(
             [sys.executable, "-m", "cardkit", "simulate", "terra", "--content", str(SHIPPED),
              "--games", "100000", "--workers", str(min(2, available_cpus())), "--progress",
-             "--out", str(out), *extra],
-            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, start_new_session=True,
-            preexec_fn=_default_signals)
-        self.err = b""
-        self._reader = threading.Thread(target=self._read, daemon=True)
-        self._reader.start()
-
-    def _read(self) -> None:
-        assert self.proc.stderr is not None
-        while chunk := self.proc.stderr.read1(4096):  # type: ignore[attr-defined]
-            self.err += chunk
+             "--out", str(out), *extra])
 
     def playing(self, timeout: float = 120) -> set[int]:
         """Wait until a batch of games has finished; the worker processes."""
