@@ -5,7 +5,7 @@
 2. Placements evaluated per second: for mid-game sheets and every terrain card, every legal
    drawing (terrain × shape option × placement) is drawn and valued on the four edicts plus
    coins, mountain coins and the monster penalty. The same search and scoring written plainly
-   over sets of ``(row, col)`` cells (``cartographers/reference.py``) runs on the same sheets in
+   over sets of ``(row, col)`` cells (``cartographers/engine/reference.py``) runs on the same sheets in
    the same run; both must find the same drawings and the same total value, and the bitmask
    path must be at least 10× faster.
 """
@@ -17,18 +17,18 @@ import time
 from pathlib import Path
 
 from cardkit.core.loading import load_game
-from cardkit.games.cartographers.board import cells_of
+from cardkit.games.cartographers.engine.board import cells_of
 from cardkit.games.cartographers.bots import GreedyBot, RandomBot
 from cardkit.games.cartographers.engine import CartographersState, make_engine
-from cardkit.games.cartographers.reference import (
+from cardkit.games.cartographers.engine.reference import (
     Ref,
     ref_coins,
     ref_penalty,
     ref_placements,
     ref_rules,
 )
-from cardkit.games.cartographers.scoring import coins_from_mountains, monster_penalty
-from cardkit.games.cartographers.shapes import legal_placements
+from cardkit.games.cartographers.engine.scoring import coins_from_mountains, monster_penalty
+from cardkit.games.cartographers.engine.shapes import legal_placements
 from cardkit.sim.seeding import rng
 
 ROOT = Path(__file__).resolve().parent.parent

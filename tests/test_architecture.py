@@ -1,7 +1,8 @@
 """The layers of docs/ARCHITECTURE.md hold: import-linter's contracts (``[tool.importlinter]`` in
 pyproject.toml) are kept by the tree, and they are not decoration — on a copy of the package, an
-upward import, a cycle between two sibling modules, a game imported by name and one game
-importing another each break the contract that forbids it."""
+upward import, a cycle between two sibling modules, a game imported by name, one game importing
+another, a game's engine importing its print role and a game module outside the roles each break
+the contract that forbids it."""
 
 from __future__ import annotations
 
@@ -55,6 +56,11 @@ def test_the_contracts_are_declared() -> None:
     assert by_id["layers"]["exhaustive"] is True
     assert by_id["games-independent"]["type"] == "independence"
     assert by_id["no-game-by-name"]["forbidden_modules"] == ["cardkit.games"]
+    roles = by_id["game-roles"]
+    assert roles["layers"] == ["(report) | (score) | (render) | (bots)", "(checks)",
+                               "(engine) | (build)", "model", "(terms)"]
+    assert roles["exhaustive"] is True
+    assert len(roles["containers"]) == len(list((ROOT / "cardkit" / "games").glob("*/__init__.py")))
     assert by_id["acyclic"] == {**by_id["acyclic"], "type": "acyclic_siblings",
                                 "ancestors": ["cardkit"]}
     doc = (ROOT / "docs" / "ARCHITECTURE.md").read_text("utf-8")
@@ -76,8 +82,12 @@ PLANTED = {
                                  "pdf/layout.py": "from . import fit  # noqa"}, {"acyclic"}),
     "game-by-name": ({"site/search.py": "def f():\n    from ..games import terra  # noqa"},
                      {"no-game-by-name"}),
-    "game-to-game": ({"games/trains/world.py": "from ..terra import model  # noqa"},
+    "game-to-game": ({"games/trains/engine/world.py": "from ...terra import model  # noqa"},
                      {"games-independent"}),
+    "role-upward": ({"games/mars_dice/engine/scoring.py": "from ..render import theme  # noqa"},
+                    {"game-roles"}),
+    "module-outside-the-roles": ({"games/terra/helpers.py": '"""A module with no role."""'},
+                                 {"game-roles"}),
 }
 
 
@@ -95,7 +105,8 @@ def planted(tmp_path_factory: pytest.TempPathFactory) -> dict[str, tuple[int, st
                                                       "starter"))
         for rel, line in edits.items():
             path = root / "cardkit" / rel
-            path.write_text(path.read_text("utf-8") + "\n" + line + "\n", "utf-8")
+            before = path.read_text("utf-8") if path.exists() else ""
+            path.write_text(before + "\n" + line + "\n", "utf-8")
         roots[case] = root
     with ThreadPoolExecutor(len(roots)) as pool:
         done = {case: pool.submit(lint_imports, root, root) for case, root in roots.items()}

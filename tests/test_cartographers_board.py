@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.games.cartographers.board import (
+from cardkit.games.cartographers.engine.board import (
     ANTI_DIAGONALS,
     COLS,
     DIAGONALS,
@@ -27,7 +27,7 @@ from cardkit.games.cartographers.board import (
     shift_right,
     shift_up,
 )
-from cardkit.games.cartographers.shapes import (
+from cardkit.games.cartographers.engine.shapes import (
     canonical,
     covers_ruins,
     equal_up_to_symmetry,

@@ -9,12 +9,12 @@ import random
 import pytest
 
 from cardkit.core.loading import load_game
-from cardkit.games.cartographers.ambush import ring_positions, solo_placement, walk
-from cardkit.games.cartographers.board import DRAWABLE, Board, bit, cells_of, mask_of
+from cardkit.games.cartographers.engine.ambush import ring_positions, solo_placement, walk
+from cardkit.games.cartographers.engine.board import DRAWABLE, Board, bit, cells_of, mask_of
 from cardkit.games.cartographers.bots import GreedyBot, RandomBot
 from cardkit.games.cartographers.engine import SKIP, CartographersState, make_engine
-from cardkit.games.cartographers.scoring import RULES, monster_penalty
-from cardkit.games.cartographers.shapes import parse
+from cardkit.games.cartographers.engine.scoring import RULES, monster_penalty
+from cardkit.games.cartographers.engine.shapes import parse
 from cardkit.sim.protocol import IllegalAction
 
 from .conftest import SHIPPED

@@ -21,7 +21,8 @@ from typing import Any, ClassVar
 import pytest
 from ruamel.yaml import YAML
 
-from cardkit.games.cartographers import mapsheet, render, theme
+from cardkit.games.cartographers.render import mapsheet, theme
+from cardkit.games.cartographers import render
 from cardkit.i18n.lookup import Localizer
 from cardkit.pdf.board import render_board
 from cardkit.pdf.geometry import PAPERS, Box

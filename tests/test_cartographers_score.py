@@ -190,8 +190,8 @@ def test_ruins_come_from_r_cells_the_ruins_list_and_the_map(tmp_path: Path) -> N
 
 def test_read_sheet_gives_the_board_and_coins_or_the_diagnostics(tmp_path: Path) -> None:
     from cardkit.core.loading import load_game
-    from cardkit.games.cartographers.board import cells_of
-    from cardkit.games.cartographers.sheet import SheetRules, read_sheet
+    from cardkit.games.cartographers.engine.board import cells_of
+    from cardkit.games.cartographers.score import SheetRules, read_sheet
 
     content, _ = load_game("cartographers", SHIPPED, None)
     rules = SheetRules.from_content(content)

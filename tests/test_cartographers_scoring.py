@@ -2,7 +2,7 @@
 
 The expected numbers are worked out by hand from the rule texts (facts file §1.9 and the
 rulings in ``shared/spec/cartographers.md``), not from the code. The plain reference
-implementation over sets of ``(row, col)`` cells (``cartographers/reference.py``) is the oracle
+implementation over sets of ``(row, col)`` cells (``cartographers/engine/reference.py``) is the oracle
 for property tests on random boards, placements included.
 """
 
@@ -12,15 +12,15 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cardkit.games.cartographers.board import Board, cells_of, clusters
-from cardkit.games.cartographers.reference import (
+from cardkit.games.cartographers.engine.board import Board, cells_of, clusters
+from cardkit.games.cartographers.engine.reference import (
     Ref,
     ref_coins,
     ref_penalty,
     ref_placements,
     ref_rules,
 )
-from cardkit.games.cartographers.scoring import (
+from cardkit.games.cartographers.engine.scoring import (
     RULES,
     coins_from_mountains,
     largest_filled_square,
@@ -28,7 +28,7 @@ from cardkit.games.cartographers.scoring import (
     new_mountain_coins,
     score,
 )
-from cardkit.games.cartographers.shapes import legal_placements, parse
+from cardkit.games.cartographers.engine.shapes import legal_placements, parse
 
 IDS = ["sentinel-wood", "greenbough", "treetower", "stoneside-forest", "canal-lake",
        "mages-valley", "the-golden-granary", "shoreside-expanse", "wildholds", "great-city",
@@ -766,7 +766,7 @@ def cells_to_mask(cells):
 
 
 # ------------------------------------------------- reference oracle (sets)
-# cardkit/games/cartographers/reference.py: the plain set-of-cells implementation.
+# cardkit/games/cartographers/engine/reference.py: the plain set-of-cells implementation.
 
 
 def test_reference_agrees_on_the_hand_boards():
@@ -840,7 +840,7 @@ def test_bitmask_placements_match_reference(rows, grid):
 @given(rows_st, st.sampled_from(["forest", "village", "farm", "water", "monster"]),
        st.lists(st.tuples(st.integers(0, 10), st.integers(0, 10)), min_size=1, max_size=5))
 def test_a_terrain_outside_affected_by_never_changes_a_rule(rows, terrain, cells):
-    from cardkit.games.cartographers.scoring import AFFECTED_BY
+    from cardkit.games.cartographers.engine.scoring import AFFECTED_BY
 
     board = Board.from_rows(rows)
     mask = cells_to_mask(cells) & board.empty

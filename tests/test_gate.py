@@ -229,7 +229,7 @@ def test_every_card_the_engine_accepts_can_be_played() -> None:
 
     from cardkit.core.loading import load_game
     from cardkit.games.trains.engine import make_engine, unplayable
-    from cardkit.games.trains.effects import play_actions
+    from cardkit.games.trains.engine.effects import play_actions
 
     content, _ = load_game("trains", SHIPPED)
     played = set()

@@ -11,7 +11,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.core.loading import load_game
-from cardkit.games.mars_dice.balance import (BEGIN, END, balance_report, corporation_bounds,
+from cardkit.games.mars_dice.report.balance import (BEGIN, END, balance_report, corporation_bounds,
                                              fingerprint, violations)
 
 from .conftest import SHIPPED

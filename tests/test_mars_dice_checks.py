@@ -16,7 +16,7 @@ from cardkit.core.loading import load_game, run_game_checks
 from cardkit.core.diagnostics import Report
 from cardkit.core.registry import get_game
 from cardkit.core.spec import iter_codes, parse_code_doc
-from cardkit.games.mars_dice.check_helpers import (
+from cardkit.games.mars_dice.checks.helpers import (
     effect_sites,
     hex_components,
     shortfall,

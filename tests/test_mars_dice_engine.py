@@ -23,7 +23,7 @@ from cardkit.games.mars_dice.engine import (
     MarsDiceEngine,
     MarsDiceState,
 )
-from cardkit.games.mars_dice.world import World
+from cardkit.games.mars_dice.engine.world import World
 from cardkit.sim.protocol import IllegalAction, InvariantError
 
 from .conftest import SHIPPED

@@ -22,9 +22,10 @@ from typing import Any
 import pytest
 from ruamel.yaml import YAML
 
-from cardkit.games.mars_dice import board_print, render
-from cardkit.games.mars_dice.rows import count_of
-from cardkit.games.mars_dice.theme import DESIGN_H, DESIGN_W, RIBBON
+from cardkit.games.mars_dice.render import board as board_print
+from cardkit.games.mars_dice import render
+from cardkit.games.mars_dice.render.rows import count_of
+from cardkit.games.mars_dice.render.theme import DESIGN_H, DESIGN_W, RIBBON
 from cardkit.i18n.lookup import Localizer
 from cardkit.pdf.board import render_board
 from cardkit.pdf.geometry import PAPERS, Box

@@ -9,7 +9,7 @@ from __future__ import annotations
 import random
 
 from cardkit.games.mars_dice.engine import ACTIONS, MarsDiceEngine, MarsDiceState
-from cardkit.games.mars_dice.scoring import places
+from cardkit.games.mars_dice.engine.scoring import places
 
 from .test_mars_dice_engine import (
     BONUS_AREA,

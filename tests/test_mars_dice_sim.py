@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.core.loading import load_game
-from cardkit.games.mars_dice.balance import (
+from cardkit.games.mars_dice.report.balance import (
     BEGIN,
     END,
     balance_report,

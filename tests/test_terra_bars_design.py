@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit.core.loading import load_game
-from cardkit.games.terra.barstats import bar_report, bar_report_text, bar_stats, suggest_lines
+from cardkit.games.terra.report.barstats import bar_report, bar_report_text, bar_stats, suggest_lines
 
 from .conftest import apply_edits
 

@@ -9,7 +9,7 @@ import statistics
 
 import pytest
 
-from cardkit.games.terra.beliefs import Knowledge, draw, sigma_for, spots
+from cardkit.games.terra.bots.beliefs import Knowledge, draw, sigma_for, spots
 from cardkit.games.terra.bots import GuesserBot, make_bot
 from cardkit.games.terra.engine import PASS, TerraEngine, TerraState, TerraWorld
 from cardkit.sim.api import resolve_bots

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from cardkit.core.loading import load_game
-from cardkit.games.terra.sources import independent_count
+from cardkit.games.terra.checks.sources import independent_count
 
 from .conftest import SHIPPED
 

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from cardkit.core.loading import load_game
-from cardkit.games.terra.bars import adjacent_spaces, correct_spaces
+from cardkit.games.terra.terms.bars import adjacent_spaces, correct_spaces
 from cardkit.games.terra.engine import PASS, CardFacts, TerraEngine, TerraWorld
 from cardkit.sim.protocol import IllegalAction
 

@@ -12,7 +12,7 @@ from collections import Counter
 import pytest
 
 from cardkit.core.loading import load_game
-from cardkit.games.terra.bars import adjacent_spaces, correct_spaces, on_line, side_value
+from cardkit.games.terra.terms.bars import adjacent_spaces, correct_spaces, on_line, side_value
 from cardkit.games.terra.engine import PASS, CardFacts, TerraEngine, TerraWorld, make_engine
 from cardkit.sim.protocol import IllegalAction
 

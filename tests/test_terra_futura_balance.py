@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from cardkit.cli import main
 from cardkit.core.loading import load_game
-from cardkit.games.terra_futura.balance import BEGIN, END, balance_report, fingerprint, violations
+from cardkit.games.terra_futura.report.balance import BEGIN, END, balance_report, fingerprint, violations
 
 from .conftest import SHIPPED
 

@@ -15,7 +15,7 @@ from cardkit.core.loading import load_game, run_game_checks
 from cardkit.core.diagnostics import Report
 from cardkit.core.registry import get_game
 from cardkit.core.spec import iter_codes, parse_code_doc
-from cardkit.games.terra_futura.reach import (
+from cardkit.games.terra_futura.checks.reach import (
     ANY_RAW,
     TERRITORY,
     Recipe,
@@ -23,7 +23,7 @@ from cardkit.games.terra_futura.reach import (
     search,
     smallest_territory,
 )
-from cardkit.games.terra_futura.world import World
+from cardkit.games.terra_futura.engine.world import World
 
 from .conftest import (FIXTURES, SHIPPED, apply_edits, check_dir, content_maker, positions,
                        run)

@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from cardkit.games.terra_futura.display import Level, deal
+from cardkit.games.terra_futura.engine.display import Level, deal
 
 
 def level() -> Level:

@@ -8,9 +8,9 @@ import random
 
 import pytest
 
-from cardkit.games.terra_futura.display import Level
+from cardkit.games.terra_futura.engine.display import Level
 from cardkit.games.terra_futura.engine import DONE, KEEP, TerraFuturaEngine, TerraFuturaState
-from cardkit.games.terra_futura.world import UNLIMITED, CardFacts, OptionFacts, ScoringFacts, World
+from cardkit.games.terra_futura.engine.world import UNLIMITED, CardFacts, OptionFacts, ScoringFacts, World
 from cardkit.sim.protocol import IllegalAction, InvariantError
 
 STORED = ("green", "red", "yellow", "food", "material", "goods", "money")

@@ -23,8 +23,9 @@ from typing import Any, ClassVar
 import pytest
 from ruamel.yaml import YAML
 
-from cardkit.games.terra_futura import render, scoresheet
-from cardkit.games.terra_futura.theme import DESIGN_H, DESIGN_W, PLAYERS
+from cardkit.games.terra_futura import render
+from cardkit.games.terra_futura.render import scoresheet
+from cardkit.games.terra_futura.render.theme import DESIGN_H, DESIGN_W, PLAYERS
 from cardkit.i18n.lookup import Localizer
 from cardkit.pdf.board import render_board
 from cardkit.pdf.geometry import PAPERS, Box

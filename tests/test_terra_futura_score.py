@@ -23,7 +23,7 @@ from click.testing import CliRunner
 from ruamel.yaml import YAML
 
 from cardkit.cli import main
-from cardkit.games.terra_futura.sheet import (TableauRules, TableauScores, read_tableau,
+from cardkit.games.terra_futura.score import (TableauRules, TableauScores, read_tableau,
                                               score_tableau)
 
 from .conftest import ROOT, SHIPPED

@@ -5,8 +5,8 @@ goods, money)."""
 
 from __future__ import annotations
 
-from cardkit.games.terra_futura.scoring import final_score, held_total
-from cardkit.games.terra_futura.world import ScoringFacts, World
+from cardkit.games.terra_futura.engine.scoring import final_score, held_total
+from cardkit.games.terra_futura.engine.world import ScoringFacts, World
 
 RAW = (0, 1, 2)
 

@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from cardkit.games.terra_futura.territory import Territory
+from cardkit.games.terra_futura.engine.territory import Territory
 
 
 def test_the_second_card_goes_on_any_side_of_the_starting_card() -> None:

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from cardkit.games.terra import render
-from cardkit.games.terra.icons import pips_badge
+from cardkit.games.terra.render.icons import pips_badge
 from cardkit.games.terra.render import (
     DESIGN_H,
     DESIGN_W,
@@ -22,7 +22,7 @@ from cardkit.games.terra.render import (
     print_decks,
     region_line,
 )
-from cardkit.games.terra.theme import (
+from cardkit.games.terra.render.theme import (
     BORDER,
     DIFFICULTY_PATTERN,
     DIFFICULTY_PIPS,

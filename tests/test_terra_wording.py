@@ -9,8 +9,8 @@ import re
 
 import pytest
 
-from cardkit.games.terra.wording import _NUMBER_WORDS, _mentions
-from cardkit.games.terra.units import format_number
+from cardkit.games.terra.checks.wording import _NUMBER_WORDS, _mentions
+from cardkit.games.terra.terms.units import format_number
 
 
 def _reference(text: str, value: float) -> bool:

@@ -12,7 +12,7 @@ from cardkit.games.trains.bots import PriorityListBot, card_plan, make_bot, stre
 from cardkit.games.trains.engine import make_engine
 from cardkit.games.trains.model import BuyRule, PriorityBot
 from cardkit.games.trains.report import extras, extras_text
-from cardkit.games.trains.state import PLAY_TRAINS
+from cardkit.games.trains.engine.state import PLAY_TRAINS
 from cardkit.sim.api import card_strength, simulate
 from cardkit.sim.protocol import BotSpec
 from cardkit.sim.report import strength_text, to_text

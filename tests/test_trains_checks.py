@@ -10,7 +10,7 @@ from ruamel.yaml import YAML
 
 from cardkit.core.loading import load_game
 from cardkit.core.registry import get_game
-from cardkit.games.trains.maps import adjacency
+from cardkit.games.trains.engine.maps import adjacency
 
 from .conftest import FIXTURES, SHIPPED, check_dir, run_case
 

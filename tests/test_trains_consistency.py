@@ -8,7 +8,7 @@ import random
 import pytest
 
 from cardkit.core.loading import load_game
-from cardkit.games.trains.effects import feasible, play_actions
+from cardkit.games.trains.engine.effects import feasible, play_actions
 from cardkit.games.trains.engine import make_engine
 from cardkit.sim.protocol import IllegalAction
 

@@ -12,7 +12,7 @@ import pytest
 
 from cardkit.games.trains.bots import make_bot, strength_cards
 from cardkit.games.trains.engine import END, TrainsEngine, TrainsState, make_engine
-from cardkit.games.trains.world import prepare_map
+from cardkit.games.trains.engine.world import prepare_map
 from cardkit.sim import report as rep
 from cardkit.sim.api import card_strength, simulate
 from cardkit.sim.protocol import BotSpec, IllegalAction

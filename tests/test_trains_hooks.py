@@ -4,7 +4,7 @@ The attacks are in ``test_trains_rising_sun.py``."""
 
 from __future__ import annotations
 
-from cardkit.games.trains.cardhooks import HOOK_IMPLS
+from cardkit.games.trains.engine.cardhooks import HOOK_IMPLS
 
 from .trains_helpers import MIZONOKUCHI, act, answer, deal, game, pending, plays
 

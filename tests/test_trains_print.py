@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cardkit.games.trains import render
-from cardkit.games.trains.board import board_size, print_boards
+from cardkit.games.trains.render.board import board_size, print_boards
 from cardkit.games.trains.render import (
     TYPE_RGB,
     TrainsPrinter,

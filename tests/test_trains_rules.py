@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from cardkit.games.trains import effects
+from cardkit.games.trains.engine import effects
 from cardkit.games.trains.engine import END
 from cardkit.sim.protocol import IllegalAction
 

@@ -18,7 +18,7 @@ from .checks import CHECKS, FIT_CODE
 from .engine import make_engine
 from .model import (AmbushFile, EdictsFile, ExploreFile, MapsFile, ScoringFile, SeasonsFile,
                     SheetFile, StringsFile, TitlesFile)
-from .sheet import SCORER
+from .score import SCORER
 
 SPEC = Game(
     id="cartographers",
@@ -59,7 +59,7 @@ SPEC = Game(
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
-    print_boards=lazy(f"{__name__}.mapsheet", "print_boards"),
+    print_boards=lazy(f"{__name__}.render.mapsheet", "print_boards"),
     fit_code=FIT_CODE,
     score_sheets=SCORER,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS,

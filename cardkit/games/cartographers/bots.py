@@ -15,9 +15,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...sim.protocol import Action, BotSpec
-from .board import Board
+from .engine.board import Board
 from .engine import SKIP, CartographersState
-from .scoring import coins_from_mountains, monster_penalty
+from .engine.scoring import coins_from_mountains, monster_penalty
 
 
 @dataclass(slots=True)

@@ -18,10 +18,10 @@ from ...core.diagnostics import CodeInfo, Severity
 from ...core.spec import Check, Finding, Record, where
 from ...core.spec import duplicate_ids as unique_ids
 from ...core.suggest import did_you_mean
-from .board import N, Board
+from .engine.board import N, Board
 from .model import EdictLetter, Stack
-from .scoring import RULES
-from .shapes import equal_up_to_symmetry, legal_placements, normalise
+from .engine.scoring import RULES
+from .engine.shapes import equal_up_to_symmetry, legal_placements, normalise
 
 Cells = set[tuple[int, int]]
 #: The characters of a map row: empty, mountain, ruins, wasteland.
@@ -283,7 +283,7 @@ def edicts_scored_twice(content: GameContent) -> Iterator[Finding]:
 
 def known_rules(content: GameContent) -> Iterator[Finding]:
     """Every scoring card's ``rule`` names a scoring rule cardkit implements
-    (``cardkit/games/cartographers/scoring.py``); a near miss gets a "did you mean".
+    (``cardkit/games/cartographers/engine/scoring.py``); a near miss gets a "did you mean".
 
     Bad:
         - {id: sentinel-wood, rule: sentinal-wood}

@@ -90,7 +90,7 @@ SPEC = Game(
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
-    print_boards=lazy(f"{__name__}.board_print", "print_boards"),
+    print_boards=lazy(f"{__name__}.render.board", "print_boards"),
     fit_code=FIT_CODE,
     sim=SimSpec(lazy(f"{__name__}.engine", "make_engine"), lazy(f"{__name__}.bots", "make_bot"),
                 {"random": "any legal action, uniformly",
@@ -99,5 +99,5 @@ SPEC = Game(
                 ("greedy", "greedy"),
                 extras=lazy(f"{__name__}.report", "extras"),
                 extras_text=lazy(f"{__name__}.report", "extras_text"),
-                balance=lazy(f"{__name__}.balance", "balance_report")),
+                balance=lazy(f"{__name__}.report.balance", "balance_report")),
 )

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from ...core.spec import FileKind, Game, TextField, lazy
 from .checks import CHECKS, FIT_CODE
-from .describe import label, resolve
+from .terms.describe import label, resolve
 from ...pdf.model import DecksFile
 from .model import BarsFile, CardsFile, RegionsFile, SourcesPolicyFile, StringsFile
 from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
 from .engine import make_engine
 from .report import extras, extras_text
-from .wording import TRANSLATION_CHECKS
+from .checks.wording import TRANSLATION_CHECKS
 
 SPEC = Game(
     id="terra",

@@ -37,7 +37,7 @@ from typing import Any
 from ...core.content import GameContent
 from ...sim.protocol import Action, IllegalAction, InvariantError
 from ...sim.options import on_off
-from .bars import adjacent_spaces, correct_spaces, on_line, side_value
+from .terms.bars import adjacent_spaces, correct_spaces, on_line, side_value
 from .model import Card
 
 DIFFICULTIES = ("yellow", "green", "blue", "red")

@@ -12,7 +12,7 @@ from pydantic import Field
 
 from ...core import models
 from ...core.models import Id, Strict, text
-from .units import UnitId
+from .terms.units import UnitId
 
 Text = text(600)
 Quadrant = Literal["NW", "NE", "SW", "SE"]

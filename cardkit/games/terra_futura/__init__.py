@@ -16,7 +16,7 @@ from ...pdf.model import DecksFile
 from ...sim.protocol import SimSpec
 from .checks import CHECKS, FIT_CODE
 from .model import CardsFile, HelpFile, ResourcesFile, RulesFile, ScoringFile, StringsFile
-from .sheet import SCORER
+from .score import SCORER
 
 _SIM = f"{__name__}.sim"
 
@@ -52,7 +52,7 @@ SPEC = Game(
     checks=CHECKS,
     tokens=frozenset({"{n}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
-    print_boards=lazy(f"{__name__}.scoresheet", "print_boards"),
+    print_boards=lazy(f"{__name__}.render.scoresheet", "print_boards"),
     fit_code=FIT_CODE,
     score_sheets=SCORER,
     sim=SimSpec(lazy(f"{__name__}.engine", "make_engine"), lazy(f"{__name__}.bots", "make_bot"),
@@ -62,5 +62,5 @@ SPEC = Game(
                 ("greedy", "greedy"),
                 extras=lazy(f"{__name__}.report", "extras"),
                 extras_text=lazy(f"{__name__}.report", "extras_text"),
-                balance=lazy(f"{__name__}.balance", "balance_report")),
+                balance=lazy(f"{__name__}.report.balance", "balance_report")),
 )

@@ -32,11 +32,11 @@ from operator import mul
 from typing import Any
 
 from ...sim.protocol import Action, BotSpec
-from .activation import Card, Tableau, affordable, pattern_positions
+from .engine.activation import Card, Tableau, affordable, pattern_positions
 from .engine import DONE, KEEP, TerraFuturaState
-from .scoring import final_score
-from .territory import Pos, Territory
-from .world import CardFacts, OptionFacts, ScoringFacts, World
+from .engine.scoring import final_score
+from .engine.territory import Pos, Territory
+from .engine.world import CardFacts, OptionFacts, ScoringFacts, World
 
 #: Worth of a raw material or money an active card can still convert (times the weight).
 CONVERT = 0.4

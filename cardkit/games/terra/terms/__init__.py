@@ -1,0 +1,1 @@
+"""terra: the terms role (see docs/ARCHITECTURE.md)."""

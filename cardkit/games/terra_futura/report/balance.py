@@ -1,0 +1,101 @@
+"""Terra Futura's balance report: the card and scoring-card tables of a simulation, held against
+the bounds the set is balanced to (``cardkit simulate terra-futura … --balance FILE.md``).
+
+The bounds (issue 13): in 2-player greedy mirrors, every level I and II card's win-rate delta
+(the win rate of the players who picked it minus that of the players who did not) lies within
+±8 percentage points, and every scoring card's win rate when held lies within 40–60 %.
+
+The report names the **rules fingerprint** of the content it was made from: a hash of what play
+sees (:class:`~.world.World` — options, slots, storage, patterns, combinations, points, supplies),
+not of names, notes or translations. ``tests/test_terra_futura_balance.py`` compares the shipped
+report's fingerprint with the shipped content's, so a rules change without a new balance run
+fails the suite.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ....core.content import GameContent
+from ....sim.balance import BEGIN, END, delta_violations
+from ....sim.balance import fingerprint as world_fingerprint
+from ....sim.balance import pct as _pct
+from ....sim.balance import pp as _pp
+from ..engine.world import World
+
+DELTA_BOUND = 0.08
+WIN_RATE_BOUNDS = (0.40, 0.60)
+
+
+def fingerprint(content: GameContent) -> str:
+    """A short hash of the rules content as play sees it."""
+    return world_fingerprint(World.from_content(content))
+
+
+def violations(extras: dict[str, Any]) -> list[str]:
+    """Every card and scoring card outside the bounds, as readable lines (empty: balanced)."""
+    out = delta_violations(extras.get("cards", {}), DELTA_BOUND, "picked")
+    low, high = WIN_RATE_BOUNDS
+    for card, row in sorted(extras.get("scoring_cards", {}).items()):
+        rate = row["held"].get("win_rate")
+        if rate is None:
+            out.append(f"{card}: never held")
+        elif not low <= rate <= high:
+            out.append(f"{card}: win rate when held {100 * rate:.1f} % is outside "
+                       f"{100 * low:.0f}–{100 * high:.0f} %")
+    return out
+
+
+def balance_report(report: dict[str, Any], content: GameContent, command: str) -> str:
+    """The Markdown balance report of a simulation (``report``: the JSON document of
+    ``cardkit simulate``, rows not needed) made by ``command``."""
+    extras = report.get("extras", {})
+    levels = {r.id: r.obj.level for r in content.of("cards")}
+    names = {r.id: r.obj.name for r in (*content.of("cards"), *content.of("scoring"))}
+    summary = report.get("summary", {})
+    bad = violations(extras)
+    lines = [BEGIN, "",
+             f"Made by `{command}` on content with rules fingerprint "
+             f"`{fingerprint(content)}`: {report.get('games_played', 0)} games, "
+             f"{report.get('players', 0)} players ({', '.join(report.get('bots', []))}), "
+             f"seed {report.get('seed')}.", ""]
+    scores = extras.get("scores", {}).get("all", {})
+    pollution = extras.get("pollution", {})
+    if scores:
+        lines.append(f"Scores: mean {scores['mean']:.1f}, stdev {scores['stdev']:.1f}, "
+                     f"{scores['min']:g}–{scores['max']:g}. First player wins "
+                     f"{100 * summary.get('first_player', {}).get('win_share', 0):.1f} %.")
+    if pollution.get("per_seat"):
+        lines.append(f"Pollution per player: {pollution['per_seat']['mean']:.2f} cubes, "
+                     f"{pollution.get('polluted_cards', {}).get('mean', 0):.2f} polluted "
+                     f"cards, {pollution.get('inactive_cards', {}).get('mean', 0):.2f} "
+                     "inactive.")
+    lines += ["", f"**Bounds**: card delta within ±{100 * DELTA_BOUND:.0f} pp, scoring card "
+              f"win rate when held within {100 * WIN_RATE_BOUNDS[0]:.0f}–"
+              f"{100 * WIN_RATE_BOUNDS[1]:.0f} %. "
+              + ("**All hold.**" if not bad else f"**{len(bad)} outside**: " + "; ".join(bad)),
+              "", "### Level I and II cards", "",
+              "| card | level | picked | win rate (picked) | win rate (not) | delta (pp) | 95 % "
+              "interval (pp) |", "|---|---|---:|---:|---:|---:|---:|"]
+    cards = extras.get("cards", {})
+    for card in sorted(cards, key=lambda c: (levels.get(c, ""), -(cards[c]["delta"] or 0), c)):
+        row = cards[card]
+        lo, hi = row.get("ci95") or (None, None)
+        lines.append(f"| {names.get(card, card)} (`{card}`) | {levels.get(card, '?')} | "
+                     f"{row['picked']} ({100 * row['pick_share']:.0f} %) | "
+                     f"{_pct(row['win_rate_picked'])} | {_pct(row['win_rate_not'])} | "
+                     f"{_pp(row['delta'])} | {_pp(lo)} to {_pp(hi)} |")
+    lines += ["", "### Scoring cards", "",
+              "| scoring card | held | win rate (held) | 95 % interval | method chosen | win rate "
+              "(method) | pattern chosen |", "|---|---:|---:|---:|---:|---:|---:|"]
+    scoring = extras.get("scoring_cards", {})
+    for card in sorted(scoring, key=lambda c: (-(scoring[c]["held"].get("win_rate") or 0), c)):
+        row = scoring[card]
+        held, method = row["held"], row["method"]
+        lo, hi = held.get("ci95") or (None, None)
+        interval = "n/a" if lo is None else f"{100 * lo:.1f}–{100 * hi:.1f} %"
+        lines.append(f"| {names.get(card, card)} (`{card}`) | {held['n']} | "
+                     f"{_pct(held.get('win_rate'))} | {interval} | {method['n']} | "
+                     f"{_pct(method.get('win_rate'))} | {row['pattern_chosen']} |")
+    lines += ["", END, ""]
+    return "\n".join(lines)
