@@ -20,7 +20,7 @@ from bench_check import ROOT, make_content  # noqa: E402
 
 from cardkit.export.printing import render_game  # noqa: E402
 from cardkit.pdf.api import PdfJob  # noqa: E402
-from cardkit.pdf.fonts import BOLD, REGULAR, register_fonts  # noqa: E402
+from cardkit.text.fonts import BOLD, REGULAR, register_fonts  # noqa: E402
 from cardkit.pdf.geometry import CARD_SIZES, PAPERS, SheetOptions  # noqa: E402
 from cardkit.pdf.sheet import layout  # noqa: E402
 

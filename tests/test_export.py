@@ -35,7 +35,7 @@ from cardkit.export.raster import (
 from cardkit.pdf.deck import PrintCard, PrintDeck
 from cardkit.pdf.geometry import CARD_SIZES
 from cardkit.pdf.layout import Face, Frame, TextSource
-from cardkit.pdf.text import TextStyle
+from cardkit.text.runs import TextStyle
 
 from .conftest import SHIPPED
 

@@ -156,10 +156,10 @@ def test_an_index_line_too_long_for_one_line_is_shortened_not_refused() -> None:
     """The card index is generated: a name that fits its card but not the index's one line is
     cut with an ellipsis there (an outside review found such a name refused by ``check`` at
     ``game.yaml:1:1``, where nothing could be changed)."""
-    from cardkit.pdf.fonts import REGULAR
+    from cardkit.text.fonts import REGULAR
     from cardkit.pdf.layout import Frame
     from cardkit.pdf.pages import one_line
-    from cardkit.pdf.text import TextStyle
+    from cardkit.text.runs import TextStyle
 
     frame = Frame("index card", 15, 200, 59, 5, TextStyle(REGULAR, 7.5, 5.0), max_lines=1)
     assert one_line("  1. Alpha", frame) == "1. Alpha"
@@ -189,7 +189,7 @@ def test_a_character_the_font_cannot_print_is_located_and_blocks_the_pdf(shipped
     code, text = _run("pdf", "trains", "--deck", "base", "--locale", "el", "--content",
                       str(content), "--out", str(out))
     assert code == 1 and "TRN015" in text and not out.exists()
-    from cardkit.pdf.fonts import BOLD, REGULAR, missing_glyphs
+    from cardkit.text.fonts import BOLD, REGULAR, missing_glyphs
 
     for font in (REGULAR, BOLD):  # the passing case: every Polish and Greek letter, the spaces
         assert missing_glyphs("Łódź źdźbło ĄĘŚĆŃ Ελληνικά ΆΈΉΊΌΎΏ ϊΰ \u00a0\u202f«»„”–", font) == ""

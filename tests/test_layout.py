@@ -8,10 +8,10 @@ import io
 import pytest
 
 from cardkit.pdf.flow import blocked, flow_text, free_interval
-from cardkit.pdf.fonts import BOLD, REGULAR
+from cardkit.text.fonts import BOLD, REGULAR
 from cardkit.pdf.geometry import MM_TO_PT, Box
 from cardkit.pdf.layout import Face, Frame, Shape, TextSource, contrast, grey
-from cardkit.pdf.text import TextStyle
+from cardkit.text.runs import TextStyle
 
 MM = MM_TO_PT
 NAME = Frame("name", 4.0, 76.0, 55.5, 8.5, TextStyle(BOLD, 11, 6.5, align="center"), max_lines=1)
@@ -44,7 +44,7 @@ def test_a_name_beside_a_badge_starts_after_the_badge() -> None:
 
 
 def test_a_name_that_only_fits_without_the_badge_is_a_problem() -> None:
-    from cardkit.pdf.fonts import string_width
+    from cardkit.text.fonts import string_width
 
     # a one-line name whose width at the minimum size lies between what the badge leaves
     # (44.5 mm) and the whole frame (55.5 mm)
@@ -184,7 +184,7 @@ def test_an_icon_stays_glued_to_the_punctuation_of_its_word() -> None:
     """"Gain 2 [coin]." — the full stop follows the icon with no space and never starts a
     line; "2[coin]" keeps the icon beside its number. Words still get one space between."""
     from cardkit.pdf.flow import chunks, flow_text
-    from cardkit.pdf.text import TextStyle, runs
+    from cardkit.text.runs import TextStyle, runs
 
     icons = frozenset({"coin"})
     words = runs("Gain 2 [coin]. Pay 3[coin], then rest.", icons)[0]

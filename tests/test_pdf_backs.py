@@ -16,7 +16,7 @@ from cardkit.pdf.draw import PdfOptions, generic_faces, render
 from cardkit.pdf.geometry import CARD_SIZES, PAPERS, Box, SheetOptions
 from cardkit.pdf.layout import Face, Frame
 from cardkit.pdf.sheet import Sheet, layout
-from cardkit.pdf.text import TextStyle
+from cardkit.text.runs import TextStyle
 from cardkit.pdf.words import ENGLISH
 
 from .conftest import SHIPPED

@@ -18,7 +18,7 @@ from cardkit.pdf.board import (
 from cardkit.pdf.fitcheck import FitError
 from cardkit.pdf.geometry import PAPERS
 from cardkit.pdf.layout import Face, Frame
-from cardkit.pdf.text import TextStyle
+from cardkit.text.runs import TextStyle
 
 TRAINS = (336.0, 272.94)  # the Trains map boards
 

@@ -28,9 +28,9 @@ from cardkit.cli import main
 from cardkit.core import atomic
 from cardkit.core.outputs import RECORD_NAME
 from cardkit.pdf.deck import PrintCard, PrintDeck
-from cardkit.pdf.fonts import BOLD, REGULAR, subset_tag
+from cardkit.text.fonts import BOLD, REGULAR, subset_tag
 from cardkit.pdf.layout import Face, Frame
-from cardkit.pdf.text import TextStyle
+from cardkit.text.runs import TextStyle
 
 from . import pdf_readback as rb
 from .conftest import SHIPPED, TERRA_BASE
@@ -370,7 +370,7 @@ def test_other_fonts_keep_reportlabs_tags() -> None:
     from reportlab.pdfbase.ttfonts import TTFont
     from reportlab.pdfgen.canvas import Canvas
 
-    from cardkit.pdf.fonts import register_fonts
+    from cardkit.text.fonts import register_fonts
 
     register_fonts()
     vera = Path(reportlab.__file__).parent / "fonts" / "Vera.ttf"

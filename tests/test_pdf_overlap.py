@@ -16,10 +16,10 @@ import pytest
 
 from cardkit.pdf import layout as layout_mod
 from cardkit.pdf.deck import PrintCard, PrintDeck
-from cardkit.pdf.fonts import REGULAR
+from cardkit.text.fonts import REGULAR
 from cardkit.pdf.geometry import Box
 from cardkit.pdf.layout import Face, Frame, Shape, TextSource
-from cardkit.pdf.text import TextStyle
+from cardkit.text.runs import TextStyle
 
 from . import pdf_readback as rb
 

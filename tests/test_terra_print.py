@@ -43,7 +43,7 @@ from cardkit.pdf.layout import (
     contrast,
     grey,
 )
-from cardkit.pdf.text import TextStyle
+from cardkit.text.runs import TextStyle
 
 from .conftest import SHIPPED, check_dir
 

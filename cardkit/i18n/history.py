@@ -163,12 +163,13 @@ def store_texts(stored: Mapping[str, SourceValue], referenced: Iterable[str],
 
 # -- word diff ------------------------------------------------------------------------------------
 
-_TOKEN_RE = re.compile(r"\s+|\w+|[^\w\s]")
+#: The tokens of a word diff: runs of spaces, words, single other characters.
+WORD_TOKEN_RE = re.compile(r"\s+|\w+|[^\w\s]")
 
 
 def word_diff(old: str, new: str) -> str:
     """A word-level diff like ``git diff --word-diff``: ``[-removed-]{+added+}``."""
-    a, b = _TOKEN_RE.findall(old), _TOKEN_RE.findall(new)
+    a, b = WORD_TOKEN_RE.findall(old), WORD_TOKEN_RE.findall(new)
     hunks: list[list[int]] = []  # [i1, i2, j1, j2] of changes; equal runs between them
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":

@@ -8,7 +8,8 @@ from collections import Counter
 from decimal import Decimal, InvalidOperation
 from functools import lru_cache
 
-TOKEN_RE = re.compile(r"\{[a-z_][a-z0-9_]*\}|\[[a-z][a-z0-9_-]*\]")
+from ..text.tokens import TOKEN_RE
+
 MARKUP_RE = re.compile(r"</?[a-zA-Z][a-zA-Z0-9]*\s*/?>")
 INVISIBLE = {0x00AD, 0x034F, 0x061C, 0x115F, 0x1160, 0x17B4, 0x17B5, 0x180E, 0x200B, 0x200C,
              0x200D, 0x200E, 0x200F, 0x202A, 0x202B, 0x202C, 0x202D, 0x202E, 0x2060, 0x2061,

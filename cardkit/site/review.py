@@ -14,12 +14,12 @@ they point at; the totals row is that call's :class:`~cardkit.i18n.translations.
 from __future__ import annotations
 
 import difflib
-import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 
 from ..core.loading import extra_pair_checks
 from ..core.diagnostics import Diagnostic, Severity
+from ..i18n.history import WORD_TOKEN_RE
 from ..i18n.api import GameI18n
 from ..i18n.locale import SOURCE_LOCALE
 from ..i18n.overlay import Entry
@@ -31,7 +31,6 @@ from .html import esc
 #: The states of one field, in the order the page lists them.
 STATES = ("ok", "missing", "stale", "failing")
 _PLURAL_ORDER = ("zero", "one", "two", "few", "many", "other")
-_TOKEN_RE = re.compile(r"\s+|\w+|[^\w\s]")  # as cardkit.i18n.history.word_diff
 
 
 @dataclass(slots=True)
@@ -255,7 +254,7 @@ def _diff(old: SourceValue, new: SourceValue) -> str:
 
 def _word_diff(old: str, new: str) -> str:
     """A word diff as HTML: removed words in ``<del>``, added ones in ``<ins>``."""
-    a, b = _TOKEN_RE.findall(old), _TOKEN_RE.findall(new)
+    a, b = WORD_TOKEN_RE.findall(old), WORD_TOKEN_RE.findall(new)
     out = []
     for op, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b,
                                                       autojunk=False).get_opcodes():

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from .fonts import REGULAR
+from .tokens import ICON_RE
 
-ICON_RE = re.compile(r"\[([a-z][a-z0-9_-]*)\]")
 BREAKABLE_SPACE_RE = re.compile(r"[^\S\u00a0\u202f]+")  # whitespace, except no-break spaces
 GROUPED_NUMBER_RE = re.compile(r"(?<=\d) (?=\d{3}(?!\d))")
 ICON_WIDTH = 1.05  # an icon is this many font sizes wide (square, plus a little air)

@@ -17,12 +17,12 @@ from typing import Any
 from ...core.content import GameContent
 from ...core.diagnostics import CodeInfo, Severity
 from ...core.spec import Check, Finding, duplicate_ids
-from ...pdf.fonts import BOLD, missing_glyphs
+from ...text.fonts import BOLD, missing_glyphs
+from ...text.tokens import ICON_RE
 from ...pdf.geometry import CARD_SIZES
 from .build import BUILT_IN_KINDS, Problem
 from .model import MAX_COPIES, BoxDecl, ColourBy, CustomSize, DeckDecl, GameDecl
 
-ICON_RE = re.compile(r"\[([a-z][a-z0-9-]*)\]")
 #: A placeholder: a word in braces (``{n}``, ``{unit}``, ``{N}``, ``{0}``), whether the token
 #: registry has it or not — either way nothing fills it.
 PLACEHOLDER_RE = re.compile(r"\{[^{}\s]{1,40}\}")

@@ -19,10 +19,10 @@ from ...core.content import GameContent
 from ...core.spec import Record
 from ...i18n.lookup import Localizer
 from ...pdf.deck import PrintCard, PrintDeck
-from ...pdf.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
+from ...text.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from ...pdf.geometry import MM_TO_PT, Box
 from ...pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, hex_rgb, readable_on
-from ...pdf.text import TextStyle
+from ...text.runs import TextStyle
 from ...pdf.words import ENGLISH as ENGLISH_WORDS
 from .checks import declaration, deck_size
 from .model import MAX_COPIES, BoxDecl, ColourBy, GameDecl, TemplateDecl

@@ -19,10 +19,10 @@ from typing import Any
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
 from ....pdf.deck import PrintCard, PrintDeck
-from ....pdf.fonts import BOLD, ITALIC, REGULAR
+from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, named_title, stamp
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import theme
 from ..model import AmbushCard, Edict, ExploreCard, ScoringCard, Season
 from .theme import INK, KIND_RGB, PAPER, SEASON_RGB, STACK_GLYPH, STACK_RGB, WHITE, on

@@ -15,10 +15,10 @@ from typing import Any
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
 from ....pdf.board import PrintBoard
-from ....pdf.fonts import BOLD, ITALIC, REGULAR
+from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import theme
 from ..model import MapSide, Season
 from .theme import INK, KIND_RGB, LEGEND, PAPER, SEASON_RGB, WHITE

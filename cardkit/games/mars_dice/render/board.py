@@ -19,10 +19,10 @@ from typing import Any
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
 from ....pdf.board import PrintBoard
-from ....pdf.fonts import BOLD, ITALIC, REGULAR
+from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Face, Frame, Shape, TextSource, named_title, tint
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import icons
 from .icons import Palette
 from ..model import Track

@@ -14,10 +14,10 @@ from __future__ import annotations
 import re
 
 from ....i18n.lookup import Localizer
-from ....pdf.fonts import BOLD
+from ....text.fonts import BOLD
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Face, Frame, Shape, TextSource, readable_on
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import icons
 from .icons import Palette
 from ..model import Effect, Measure

@@ -12,11 +12,11 @@ from typing import Any
 
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
-from ....pdf.fonts import BOLD, ITALIC, REGULAR
+from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, named_title, readable_on
 from ....pdf.layout import stamp
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import icons
 from .icons import Palette
 from ..model import Effect, Trigger

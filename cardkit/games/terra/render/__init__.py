@@ -23,10 +23,10 @@ from ....core.content import GameContent
 from ....i18n.collate import sort_key
 from ....i18n.lookup import Localizer
 from ....pdf.deck import PrintCard, PrintDeck
-from ....pdf.fonts import BOLD, ITALIC, REGULAR, string_width
+from ....text.fonts import BOLD, ITALIC, REGULAR, string_width
 from ....pdf.geometry import Box
 from ....pdf.layout import Ctx, Face, Frame, Shape, TextSource, stamp
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from ..terms.bars import side_value
 from .icons import ICONS, bar_badge, compass_rose, draw_icon, pips_badge
 from ..model import Card

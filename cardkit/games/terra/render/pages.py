@@ -11,10 +11,10 @@ import math
 from typing import TYPE_CHECKING, Any
 
 from ....core.content import GameContent
-from ....pdf.fonts import BOLD, REGULAR
+from ....text.fonts import BOLD, REGULAR
 from ....pdf.geometry import Box
 from ....pdf.layout import WHITE, Ctx, Face, Frame, Shape, TextSource
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from .icons import ICONS, bar_badge, draw_icon, kind_badge, quadrant_glyph
 from .theme import BAR_DARK, BAR_RGB, INK, MUTED, Theme, tint
 from ..terms.units import round_sig

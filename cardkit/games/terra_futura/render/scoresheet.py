@@ -16,10 +16,10 @@ from typing import Any
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
 from ....pdf.board import PrintBoard
-from ....pdf.fonts import BOLD, ITALIC
+from ....text.fonts import BOLD, ITALIC
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import Ctx, Face, Frame, Shape, TextSource
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import icons
 from .icons import Palette
 from ....pdf.layout import tint

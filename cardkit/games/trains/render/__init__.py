@@ -17,10 +17,10 @@ from typing import Any
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
 from ....pdf.deck import PrintCard, PrintDeck
-from ....pdf.fonts import BOLD, ITALIC, REGULAR
+from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, contrast, stamp
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import icons
 from ..model import (
     Choose,

@@ -15,10 +15,10 @@ from typing import Any
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
 from ....pdf.board import PrintBoard
-from ....pdf.fonts import BOLD
+from ....text.fonts import BOLD
 from ....pdf.geometry import MM_TO_PT
 from ....pdf.layout import RGB, Ctx, Face, Frame, TextSource
-from ....pdf.text import TextStyle
+from ....text.runs import TextStyle
 from . import icons
 from ..model import Hex, TrainsMap
 
