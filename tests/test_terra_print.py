@@ -287,7 +287,7 @@ def test_the_region_list_is_collated_and_every_name_is_whole(code: str,
                                                               size: tuple[float, float]) -> None:
     t = _texts(code)
     deck = print_decks(_data().content, _loc(code))[0]
-    page = dict(deck.extra_pages)["region list"](*size)
+    page = dict(deck.extra_pages)[_loc(code).string("region-list")](*size)  # named by its title
     rows = _placed(page, "region-name")
     names = [p.text for p in rows]
     assert len(names) == len(_data().content.of("regions"))

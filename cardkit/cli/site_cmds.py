@@ -18,7 +18,8 @@ from .app import _guard, content_option, force_option
 @click.option("--game", "games", multiple=True, metavar="GAME",
               help="Only this game (repeatable; default: every game with content).")
 @click.option("--locale", "locales", multiple=True, metavar="LOCALE",
-              help="Only this locale (repeatable; default: en and every translation).")
+              help="Only this locale (repeatable; default: en and every translation; qps: the "
+                   "pseudo-locale, to find text that does not come from the locale).")
 @click.option("--report", "reports", multiple=True, type=click.Path(path_type=Path),
               metavar="FILE.json",
               help="A JSON report of `cardkit simulate` or `cardkit strength` to include "

@@ -17,6 +17,7 @@ from ..core.errors import UsageProblem
 from ..core.outputs import check_output, write_output
 from ..core.registry import get_game
 from ..i18n.placement import unknown_locale
+from ..i18n.pseudo import PSEUDO_CODE, pseudo_locale
 from ..pdf.api import PdfFile, PdfJob, StrictTranslations, content_hash, default_path
 from ..pdf.draw import PdfOptions, render
 
@@ -42,8 +43,17 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
     printer = getattr(get_game(game), "print_decks", None)
     if printer is None:
         raise UsageProblem(f"{game!r} has no print templates yet")
-    findings = gate(game, content_dir, locale, cache_dir)
+    pseudo = locale == PSEUDO_CODE  # the English, pseudo-localized: no translation to gate
+    findings = gate(game, content_dir, "en" if pseudo else locale, cache_dir)
     data = load(game, content_dir)
+    if pseudo and "en" in data.locales:
+        loc = Localizer(data.content, pseudo_locale(data.locales["en"]), None, pseudo=True,
+                        pseudo_expansion=0.0)
+        decks = printer(data.content, loc, units, **print_kwargs(printer, ink_saver))
+        for deck in decks:
+            deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
+            deck.language = loc.locale.native_name
+        return decks, loc
     if locale not in data.locales:
         raise unknown_locale(data.locales, locale)
     overlay = data.translations.overlays.get(locale) if locale != "en" else None
@@ -55,6 +65,7 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
     decks = printer(data.content, loc, units, **print_kwargs(printer, ink_saver))
     for deck in decks:
         deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
+        deck.language = loc.locale.native_name
     return decks, loc
 
 

@@ -12,10 +12,17 @@ import unicodedata
 from collections.abc import Iterable, Iterator
 
 from ..core.diagnostics import CodeInfo, Diagnostic, Severity
+from .agreement import number_agreement, plural_text_agreement
+from .consistency import CONSISTENCY_CODES
 from .glossary import term_issues
 from .language import wrong_language, wrong_script
 # Pair, PairCheck and TranslationEnv are imported from here too (the checks' public names)
+from .names import referenced_names
+from .orthography import (double_tonos, final_sigma, identifier_letters, missing_diacritics,
+                          missing_tonos, numeral_sign)
 from .pairs import Issue, Pair, PairCheck, TranslationEnv, per_form  # noqa: F401
+from .rawvalues import raw_values
+from .reverse import reverse_glossary
 from .style import (doubled_words, lookalikes, number_parity, number_word_check,
                     quotes_and_brackets, spacing)
 from .text import invisible_chars, is_prose, markup, mixed_script_words, tokens
@@ -304,6 +311,20 @@ PAIR_CHECKS: tuple[PairCheck, ...] = (
               lookalikes),
     PairCheck("I18N027", "written in the locale's script", wrong_script),
     PairCheck("I18N028", "in the locale's language, not another of its script", wrong_language),
+    PairCheck("I18N035", "a counted noun agrees with the number before it", number_agreement),
+    PairCheck("I18N036", "each plural form's counted noun agrees with its category",
+              plural_text_agreement),
+    PairCheck("I18N037", "a glossary translation only where the English has its term",
+              reverse_glossary, W),
+    PairCheck("I18N038", "Greek final sigma", final_sigma),
+    PairCheck("I18N039", "Greek words of two or more syllables carry a tonos", missing_tonos),
+    PairCheck("I18N040", "one tonos per Greek word", double_tonos),
+    PairCheck("I18N041", "the Greek numeral sign is the keraia U+0374", numeral_sign),
+    PairCheck("I18N042", "glossary words keep their diacritics", missing_diacritics),
+    PairCheck("I18N045", "a name the English refers to reads as its translated name",
+              referenced_names, W),
+    PairCheck("I18N046", "no raw ids, field names or enum values printed as words", raw_values),
+    PairCheck("I18N047", "identifier letters in the locale's own letters", identifier_letters),
 )
 
 SET_CODES: tuple[CodeInfo, ...] = (
@@ -387,7 +408,7 @@ SET_CODES: tuple[CodeInfo, ...] = (
             # content/terra/i18n/el/cards.yaml
             locale: el
         """)),
-)
+) + CONSISTENCY_CODES
 
 
 def pair_diagnostics(pair: Pair, checks: Iterable[PairCheck]) -> Iterator[Diagnostic]:

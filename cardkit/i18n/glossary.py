@@ -8,6 +8,10 @@ Wrong variants are listed the same two ways: ``forbidden`` forms (whole words or
 ``forbidden_stems`` (any inflection: ``απόβλητ`` catches «απόβλητο», «αποβλήτων»). A forbidden
 stem never fires on an accepted form or on a word starting with a longer accepted stem, so the
 stem ``σκουπίδ`` (for the singular «Σκουπίδι») can sit beside the approved form «Σκουπίδια».
+
+A counted noun lists its forms per CLDR plural category of the locale (``counted``, e.g. Polish
+``{one: punkt, few: punkty, many: punktów}``, Greek ``{one: πόντος, other: πόντοι}``): after a
+number the noun must take the form of that number's category (I18N035, I18N036).
 """
 
 from __future__ import annotations
@@ -15,8 +19,12 @@ from __future__ import annotations
 import re
 import unicodedata
 from functools import lru_cache
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
+
+
+CountedCategory = Literal["zero", "one", "two", "few", "many", "other"]
 
 
 class Term(BaseModel):
@@ -37,7 +45,22 @@ class Term(BaseModel):
                                        "(accepted forms and longer accepted stems excepted).")
     fields: list[str] = Field(default_factory=list, description="Only in these fields (keys such "
                               "as `text`); empty: everywhere. Card names are often freer.")
+    reverse: bool = Field(True, description="Also report the translation where the English "
+                          "lacks the term (I18N037); false for a word the locale uses more "
+                          "widely than the English term (a common verb: Polish `weź` for gain, "
+                          "take and draw).")
+    counted: dict[CountedCategory, str | list[str]] = Field(
+        default_factory=dict, description="A counted noun's form(s) after a number, per CLDR "
+        "plural category of the locale (Polish `{one: punkt, few: punkty, many: punktów}`, Greek "
+        "`{one: πόντος, other: πόντοι}`): `<number> <form>` must use the number's category "
+        "(I18N035), and each form of a plural text `{n} <form>` its own (I18N036).")
     note: str | None = None
+
+
+def counted_forms(term: Term) -> dict[str, list[str]]:
+    """A term's ``counted`` forms as lists per plural category (one text or several)."""
+    return {cat: [forms] if isinstance(forms, str) else list(forms)
+            for cat, forms in term.counted.items()}
 
 
 class GlossaryFile(BaseModel):

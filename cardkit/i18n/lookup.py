@@ -9,6 +9,7 @@ from ..core.content import GameContent
 from .locale import Locale
 from .overlay import LocaleOverlay
 from .plural import plural_category
+from .pseudo import pseudo_value
 
 ENGLISH_PLURAL = "nplurals=2; plural=(n != 1);"
 
@@ -25,6 +26,12 @@ class Localizer:
     used: set[tuple[str, str, str]] = field(default_factory=set)
     #: The check's non-blocking findings on this locale's translation (set by the print layer).
     findings: list[Any] = field(default_factory=list)
+    #: The pseudo-locale (``qps``): every text handed out is the English pseudo-localized.
+    pseudo: bool = False
+    #: How much longer a pseudo-localized text is (0.3: 30 %). Print uses 0: a card's text
+    #: that does not fit is the fit check's finding (I18N018, in every real locale), and a
+    #: lengthened text would refuse the build instead of showing what is hard-coded.
+    pseudo_expansion: float = 0.3
 
     @property
     def code(self) -> str:
@@ -33,6 +40,9 @@ class Localizer:
 
     def field(self, kind: str, obj_id: str, key: str, english: Any) -> Any:
         """The translation of one field (text or plural forms), else the English."""
+        if self.pseudo:
+            self.used.add((kind, obj_id, key))
+            return pseudo_value(english, self.pseudo_expansion)
         if self.overlay is not None:
             entry = self.overlay.get(kind, obj_id, key)
             if entry is not None:
@@ -48,14 +58,17 @@ class Localizer:
         value = self.field(kind, obj_id, key, english)
         return value.get("other", next(iter(value.values()))) if isinstance(value, dict) else value
 
-    def string(self, string_id: str, n: float | None = None) -> str:
-        """A template string; ``{n}`` filled and the plural form chosen for ``n``."""
+    def string(self, string_id: str, n: float | None = None, default: str | None = None) -> str:
+        """A template string; ``{n}`` filled and the plural form chosen for ``n``. A string the
+        content lacks gives ``default`` (pseudo-localized in ``qps``), else its id."""
         rec = self.content.index("strings").get(string_id)
         if rec is None:
-            return string_id
+            if default is None:
+                return string_id
+            return pseudo_value(default, self.pseudo_expansion) if self.pseudo else default
         value = self.field("strings", string_id, "text", rec.obj.text)
         if isinstance(value, dict):
-            translated = value is not rec.obj.text
+            translated = value is not rec.obj.text and not self.pseudo
             header = self.locale.plural.gettext if translated else ENGLISH_PLURAL
             cats = self.locale.plural.categories if translated else ["one", "other"]
             count = int(abs(n)) if n is not None and float(n).is_integer() else 2

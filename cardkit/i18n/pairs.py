@@ -28,6 +28,25 @@ class Issue:
     form: str | None = None
 
 
+@dataclass(frozen=True, slots=True)
+class NamedObject:
+    """An object's English name and its translation in the locale being checked (I18N045)."""
+
+    owner: str  # kind/id
+    english: str
+    translated: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class RawValues:
+    """A game's model values that must not be printed as words (I18N046): object ids
+    (kebab-case), enum literals and field names (snake_case) of its models."""
+
+    ids: frozenset[str] = frozenset()
+    enums: frozenset[str] = frozenset()
+    fields: frozenset[str] = frozenset()
+
+
 @dataclass(slots=True)
 class TranslationEnv:
     """What pair checks need besides the texts."""
@@ -41,6 +60,10 @@ class TranslationEnv:
     source_locale: Locale | None = None
     #: Every defined locale by code (I18N028 compares a text with the other languages').
     locales: dict[str, Locale] = field(default_factory=dict)
+    #: English name -> the named object and its translation here (I18N045).
+    names: dict[str, NamedObject] = field(default_factory=dict)
+    #: The game's ids, enum literals and field names (I18N046).
+    raw: RawValues = field(default_factory=RawValues)
 
 
 @dataclass(frozen=True, slots=True)

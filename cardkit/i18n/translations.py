@@ -19,8 +19,11 @@ from ..core.todo import todo_diagnostics
 from ..core.validation import validate
 from ..text.fonts import card_font_glyphs
 from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
+from .consistency import consistency
 from .glossary import GlossaryFile, Term
 from .history import HISTORY_RELPATH, SourceHistory, load_history
+from .names import reference_names
+from .rawvalues import game_raw_values
 from .locale import SOURCE_LOCALE, Locale, LocalesFile, LocaleTable, broken_locales, locales_dir
 from .overlay import NOT_WAIVABLE, Entry, LocaleOverlay, load_overlay_file
 from .placement import Misplaced, misnamed_overlays, undefined_locales
@@ -258,14 +261,17 @@ def check_translations(content: GameContent, loaded: GameTranslations,
         by_kind.setdefault(src.kind, {}).setdefault(src.object_id, {})[src.key] = src
     registry = frozenset(getattr(content.game, "tokens", frozenset()))
     pair_codes = {c.code for c in PAIR_CHECKS + extra_checks}
+    raw = game_raw_values(content)
     for code in sorted(loaded.overlays):
         if only is not None and code not in only:
             continue
         overlay = loaded.overlays[code]
         env = TranslationEnv(locales[code], registry, loaded.glossaries.get(code, []),
                              card_font_glyphs(), extra_checks,
-                             source_locale=locales.get(SOURCE_LOCALE), locales=locales)
+                             source_locale=locales.get(SOURCE_LOCALE), locales=locales,
+                             names=reference_names(sources, overlay), raw=raw)
         status = LocaleStatus(game=content.game.id, locale=code)
+        translated: list[tuple[SourceText, Entry]] = []
         for src in sources:
             status.count(src.kind, "total")
             entry = overlay.get(src.kind, src.object_id, src.key)
@@ -279,6 +285,7 @@ def check_translations(content: GameContent, loaded: GameTranslations,
                                         pointer=src.pointer))
                 continue
             status.count(src.kind, "translated")
+            translated.append((src, entry))
             if entry.translation.src != src.fingerprint:
                 status.count(src.kind, "stale")
                 diags.append(Diagnostic("I18N003", Severity.WARNING,
@@ -297,6 +304,7 @@ def check_translations(content: GameContent, loaded: GameTranslations,
             diags.extend(kept)
             if any(d.severity is Severity.ERROR for d in kept):
                 status.count(src.kind, "failing")
+        diags.extend(consistency(translated, code))
         for kind, objects in overlay.entries.items():
             broken = content.broken_ids.get(kind, set())
             for obj_id, fields in objects.items():

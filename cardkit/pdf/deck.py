@@ -14,12 +14,14 @@ from .layout import Face, FaceBuilder
 
 PageBuilder = Callable[[float, float], Face]
 #: Template strings of the generic pages (info, calibration, index, footers) in the deck's
-#: locale: ``t(string_id, n=None) -> text``; ids are ``print-*`` strings of the game's content.
+#: locale: ``t(string_id, n=None, default=None) -> text``; ids are ``print-*`` strings of the
+#: game's content. A string the content lacks gives ``default`` in the locale (the English of
+#: the generic set, pseudo-localized in ``qps``), or the id when there is no default.
 Strings = Callable[..., str]
 
 
-def _english(string_id: str, n: float | None = None) -> str:
-    return string_id
+def _english(string_id: str, n: float | None = None, default: str | None = None) -> str:
+    return string_id if default is None else default
 
 
 def _plain_number(value: float) -> str:
@@ -52,6 +54,9 @@ class PrintDeck:
     strings: Strings = _english
     #: The locale the deck is printed in.
     locale: str = "en"
+    #: The locale's name as its readers write it (``Ελληνικά``), printed on the generic pages
+    #: instead of the code; "" prints the code.
+    language: str = ""
     #: Numbers on the generic pages in the deck's locale (``69,85`` in Polish).
     number: Callable[[float], str] = _plain_number
 

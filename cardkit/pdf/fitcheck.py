@@ -56,9 +56,9 @@ def game_faces(game: Any, content: Any, loc: Any, units: str
                 yield (deck.id, card.id, "back"), f"{deck.id}/{card.id} back", card.back()
         if deck.shared_back is not None:
             yield (deck.id, "", "back"), f"{deck.id} card back", deck.shared_back()
-        for name, page in deck.extra_pages:
-            for w, h in CHECK_PAGES:
-                yield (deck.id, name, f"{w:g}x{h:g}"), f"{deck.id} {name}", page(w, h)
+        for k, (name, page) in enumerate(deck.extra_pages):  # the name is the locale's: the
+            for w, h in CHECK_PAGES:                         # key is the page's place
+                yield (deck.id, f"page-{k}", f"{w:g}x{h:g}"), f"{deck.id} {name}", page(w, h)
         generic = getattr(draw, "generic_faces", None)
         if generic is not None:
             for w, h in CHECK_PAGES:

@@ -81,8 +81,9 @@ def draw_footer(canvas: Any, face: Face, band: Band) -> None:
 
 
 def footer_text(deck: PrintDeck, words: Words, label: str, page: int) -> str:
-    """``Deck · en · sheet 2/7 · front · page 5``."""
-    return f"{deck.name} \u00b7 {deck.locale} \u00b7 {label} \u00b7 {words.text('print-page')} {page}"
+    """``Deck · English · sheet 2/7 · front · page 5`` (the language as its readers name it)."""
+    return (f"{deck.name} \u00b7 {deck.language or deck.locale} \u00b7 {label} \u00b7 "
+            f"{words.text('print-page')} {page}")
 
 
 def info_face(deck: PrintDeck, sheet: Sheet, opts: Any, words: Words, rows: InfoRows) -> Face:
@@ -113,23 +114,23 @@ def info_face(deck: PrintDeck, sheet: Sheet, opts: Any, words: Words, rows: Info
 
     def signed(v: float) -> str:
         return ("+" if v > 0 else "-" if v < 0 else "") + num(abs(v))
+    mm, mm_src = words("print-mm")  # the millimetre's symbol, as the locale writes it
     table: list[tuple[str, str, TextSource | None]] = [
-        ("print-deck", f"{deck.name} ({deck.id})", TextSource("decks", deck.id, "name")),
-        ("print-language", deck.locale, None),
+        ("print-deck", deck.name, TextSource("decks", deck.id, "name")),
+        ("print-language", deck.language or deck.locale, None),
         ("print-cards", f"{len(deck.cards)} / {deck.total}", None),
         ("print-sheets", f"{rows.n_sheets} ({sheet.cols} x {sheet.rows})", None),
-        ("print-paper", f"{num(sheet.paper_w)} x {num(sheet.paper_h)} mm", None),
-        ("print-card-size", f"{num(deck.size_mm[0])} x {num(deck.size_mm[1])} mm", None),
-        ("print-bleed-gap", f"{num(sheet.bleed)} mm / {num(sheet.gap)} mm", None),
+        ("print-paper", f"{num(sheet.paper_w)} x {num(sheet.paper_h)} {mm}", mm_src),
+        ("print-card-size", f"{num(deck.size_mm[0])} x {num(deck.size_mm[1])} {mm}", mm_src),
+        ("print-bleed-gap", f"{num(sheet.bleed)} {mm} / {num(sheet.gap)} {mm}", mm_src),
         ("print-duplex", *words(f"print-duplex-{so.duplex}")),
-        ("print-back-offset", f"{signed(so.back_offset[0])}, {signed(so.back_offset[1])} mm",
-         None),
+        ("print-back-offset",
+         f"{signed(so.back_offset[0])}, {signed(so.back_offset[1])} {mm}", mm_src),
         ("print-marks", f"{yes if so.crop_marks else no} / {yes if so.cut_lines else no}", None),
     ]
     for key, value in rows.details:
-        if key == "Units":
-            shown, src = words(value)
-            table.append(("print-units", shown if shown != value else value, src))
+        if key == "Units":  # the unit system's name in the locale, not the option's value
+            table.append(("print-units", *words(f"print-units-{value}")))
     table += [("print-content-hash", deck.content_hash or "-", None),
               ("print-made-by", f"cardkit {rows.version}".strip(), None)]
     y = h - m - 36

@@ -1,8 +1,9 @@
 """The generic pages' strings (``print-*``) in the deck's locale, with where each comes from.
 
 They live in each game's ``strings.yaml`` (translated in its overlays), read through
-:attr:`PrintDeck.strings`. A game whose content lacks one prints the English below (the test
-``test_pdf_backs.py::test_print_strings_match_the_content`` keeps the two identical).
+:attr:`PrintDeck.strings`. A game whose content lacks one prints the English below, handed to
+the locale as the default (so the pseudo-locale ``qps`` shows it pseudo-localized); the test
+``test_pdf_backs.py::test_print_strings_match_the_content`` keeps the two identical.
 """
 
 from __future__ import annotations
@@ -37,6 +38,9 @@ ENGLISH: dict[str, str] = {
     "print-yes": "yes",
     "print-no": "no",
     "print-units": "Units",
+    "print-units-metric": "metric system",
+    "print-units-imperial": "imperial system",
+    "print-mm": "mm",
     "print-content-hash": "Content version",
     "print-made-by": "Made by",
     "print-how": "How to print",
@@ -78,9 +82,10 @@ class Words:
         self.deck = deck
 
     def __call__(self, string_id: str) -> tuple[str, TextSource]:
-        text = self.deck.strings(string_id)
+        english = ENGLISH.get(string_id, string_id)
+        text = self.deck.strings(string_id, default=english)
         if not isinstance(text, str) or not text or text == string_id:
-            text = ENGLISH.get(string_id, string_id)
+            text = english
         return text, TextSource("strings", string_id, "text")
 
     def text(self, string_id: str) -> str:

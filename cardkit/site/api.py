@@ -7,6 +7,14 @@ over every game and locale. The site opens from the file system and from any sta
 URL is relative, the fonts, styles and scripts are its own (no external request), and the same
 content gives byte-identical files.
 
+Every page is in one locale, its interface strings from the site's catalog
+(:mod:`cardkit.site.messages`): the galleries, card pages and translators' view in their game's
+locale, and the site index and the reports once per locale of the site (the first — English
+when built — at ``index.html`` and ``reports/``, any other at ``index.<code>.html`` and
+``reports/<code>/``). The pseudo-locale ``qps`` (``cardkit site --locale qps``, never built by
+default) shows the English content and the interface pseudo-localized, so that any plain
+English left in its pages was hard-coded.
+
 The build is all or nothing: every game and locale goes through the content gate first, then
 the site is written into a temporary folder beside ``out`` and renamed into place (the previous
 site, if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput`. The site's
@@ -33,9 +41,12 @@ from ..core.errors import UsageProblem
 from ..core.outdir import LEGACY_SITE_MARKER, MANIFEST, FolderOutput, default_build_dir, is_output
 from ..core.workers import start_worker
 from ..i18n.placement import unknown_locale
+from ..i18n.pseudo import PSEUDO_CODE, pseudo_locale, pseudo_text
 from .cards import (Locale, SiteCard, card_name, card_page, gallery_page, match_records,
                     search_entries)
 from .html import esc, page
+from .messages import Messages
+from .reports import page_title, report_pages, reports_index
 from .search import Entry, build_index
 
 MARKER = LEGACY_SITE_MARKER  # what sites of older cardkit versions carry instead of a manifest
@@ -134,13 +145,14 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
         if job.locales:
             codes = tuple(dict.fromkeys(job.locales))
             for code in codes:
-                if code not in data.locales:
+                if code not in data.locales and not (code == PSEUDO_CODE
+                                                     and SOURCE in data.locales):
                     raise unknown_locale(data.locales, code)
         else:
             codes = (SOURCE, *sorted(c for c in data.translations.overlays
                                      if c in data.locales and c != SOURCE))
-        for code in codes:
-            require_clean(game, job.content_dir, code, cache)
+        for code in codes:  # qps is the English pseudo-localized: no translation to gate
+            require_clean(game, job.content_dir, SOURCE if code == PSEUDO_CODE else code, cache)
         if get_game(game).print_decks is None:  # type: ignore[attr-defined]
             raise UsageProblem(f"{game!r} has no print templates yet; leave it out with --game")
         plan.append(_Game(game, get_game(game).title, data, codes))
@@ -162,10 +174,10 @@ class _Writer:
         if rel.endswith(".html"):
             self.pages += 1
 
-    def page(self, rel: str, *, title: str, lang: str, body: str,
+    def page(self, rel: str, *, title: str, tr: Messages, body: str,
              nav: list[tuple[str, str]], scripts: tuple[str, ...] = ()) -> None:
         root = "../" * rel.count("/")
-        self.text(rel, page(title=title, lang=lang, body=body, root=root,
+        self.text(rel, page(title=title, lang=tr.code, body=body, root=root, tr=tr,
                             nav=[(label, root + href) for label, href in nav], scripts=scripts))
 
 
@@ -248,41 +260,85 @@ def _export_all(tasks: list[tuple[str, str]], job: SiteJob, dpi: float, cache: P
     return out
 
 
-def _nav(game: _Game | None, locale: str | None, reports: bool,
-         review: bool = False) -> list[tuple[str, str]]:
-    """Links relative to the site's top folder (the writer prefixes the page's root)."""
-    nav = [("All games", "index.html")]
-    if game is not None and locale is not None:
-        nav.append((f"{game.title} ({locale})", f"{game.game}/{locale}/index.html"))
-        if review:
-            nav.append(("Translators' view", f"{game.game}/{locale}/review.html"))
-    if reports:
-        nav.append(("Reports", "reports/index.html"))
-    return nav
+@dataclass(slots=True)
+class _Site:
+    """The locales of the whole site (every gallery's, in order) and what each one needs: its
+    interface strings and its own name. The first locale (English when built) has the site
+    index and the reports at their plain paths."""
+
+    codes: list[str]
+    messages: dict[str, Messages]
+    natives: dict[str, str]
+    reports: bool
+
+    def home(self, code: str) -> str:
+        """The site index in ``code``, relative to the site's top folder."""
+        return "index.html" if code == self.codes[0] else f"index.{code}.html"
+
+    def report_dir(self, code: str) -> str:
+        """The folder of the report pages in ``code`` (``reports/``, ``reports/el/``)."""
+        return "reports/" if code == self.codes[0] else f"reports/{code}/"
+
+    def nav(self, code: str, game: _Game | None = None, review: bool = False
+            ) -> list[tuple[str, str]]:
+        """Links relative to the site's top folder (the writer prefixes the page's root)."""
+        tr = self.messages[code]
+        nav = [(tr("All games"), self.home(code))]
+        if game is not None:
+            nav.append((f"{game.title} · {self.natives[code]}",
+                        f"{game.game}/{code}/index.html"))
+            if review:
+                nav.append((tr("Translators’ view"), f"{game.game}/{code}/review.html"))
+        if self.reports:
+            nav.append((tr("Reports"), self.report_dir(code) + "index.html"))
+        return nav
 
 
-def _review(data: Any, game: str, locale: str, cards: dict[str, str]) -> str:
+def _locale_model(data: Any, code: str) -> Any:
+    """The locale's definition (qps: English's number format and plurals)."""
+    return pseudo_locale(data.locales[SOURCE]) if code == PSEUDO_CODE else data.locales[code]
+
+
+def _site(plan: list[_Game], reports: bool) -> _Site:
+    codes: list[str] = []
+    models: dict[str, Any] = {}
+    for item in sorted(plan, key=lambda i: SOURCE not in i.locales):
+        for code in item.locales:
+            if code not in models:
+                codes.append(code)
+                models[code] = _locale_model(item.data, code)
+    if SOURCE in codes:
+        codes.remove(SOURCE)
+        codes.insert(0, SOURCE)
+    return _Site(codes, {c: Messages(c, models[c]) for c in codes},
+                 {c: models[c].native_name for c in codes}, reports)
+
+
+def _review(data: Any, game: str, locale: str, cards: dict[str, str], tr: Messages) -> str:
     """The translators' view of one locale."""
     from .review import review_pages
 
-    return review_pages(data, game, locale, "../../", cards=cards)
+    return review_pages(data, game, locale, "../../", cards=cards, tr=tr)
 
 
-def _reports(paths: list[Path]) -> tuple[dict[str, str], str | None]:
-    """The report pages' bodies by path, and the body of their index (``None``: list them)."""
-    if not paths:
-        return {}, None
-    from .reports import report_pages, reports_index
+def _reports(paths: list[Path], tr: Messages) -> dict[str, str]:
+    """The report pages' bodies by path (``reports/<name>.html``) in ``tr``'s locale."""
+    return dict(report_pages(paths, tr)) if paths else {}
 
-    pages = dict(report_pages(paths))
-    return pages, reports_index(pages)
+
+def _names(item: _Game, locale: str, cards: list[SiteCard], specs: dict[str, Any],
+           overlay: Any) -> dict[str, str]:
+    """Every card's name in the locale (qps: the English pseudo-localized)."""
+    names = {c.id: card_name(specs[c.kind], c.record, overlay) for c in cards}
+    if locale == PSEUDO_CODE:
+        names = {k: pseudo_text(v) for k, v in names.items()}
+    return names
 
 
 def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
            reports: list[Path]) -> SiteResult:
     write = _Writer(tmp)
-    report_bodies, report_index = _reports(reports)
-    has_reports = bool(report_bodies)
+    site = _site(plan, bool(reports))
     entries: list[Entry] = []
     counts: dict[tuple[str, str], int] = {}
     fallbacks = 0
@@ -296,7 +352,9 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
         targets = tuple(sorted(c for c in item.data.translations.overlays
                                if c != SOURCE and c in item.data.locales))
         overlays = {c: item.data.translations.overlays.get(c) for c in targets}
+        natives = {c: item.data.locales[c].native_name for c in targets}
         for locale in item.locales:
+            tr = site.messages[locale]
             decks, faces, missing = exported[(item.game, locale)]
             fallbacks += missing
             kinds = match_records(item.data.content, decks)
@@ -316,44 +374,38 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
             if unmatched and locale == item.locales[0]:
                 notes.append(f"{item.game}: {unmatched} printed card(s) without a content object "
                              "(a duplicate across decks, or a generated card) are not listed")
-            overlay = item.data.translations.overlays.get(locale) if locale != SOURCE else None
-            names = {c.id: card_name(specs[c.kind], c.record, overlay) for c in cards}
-            native = item.data.locales[locale].native_name
-            loc = Locale(locale, native, targets, overlays)
-            review = (_review(item.data, item.game, locale, {c.id: c.kind for c in cards})
-                      if locale != SOURCE else None)
-            nav = _nav(item, locale, has_reports, review is not None)
+            overlay = (item.data.translations.overlays.get(locale)
+                       if locale not in (SOURCE, PSEUDO_CODE) else None)
+            names = _names(item, locale, cards, specs, overlay)
+            native = site.natives[locale]
+            loc = Locale(locale, native, targets, overlays, {**site.natives, **natives})
+            review = (_review(item.data, item.game, locale, {c.id: c.kind for c in cards}, tr)
+                      if locale not in (SOURCE, PSEUDO_CODE) else None)
+            nav = site.nav(locale, item, review is not None)
             for card in cards:
                 others = [(c, f"../../{c}/cards/{card.id}.html") for c in item.locales
                           if c != locale]
                 body = card_page(item.title, specs[card.kind], card, loc, names[card.id],
-                                 others)
+                                 others, tr)
                 write.page(f"{item.game}/{locale}/cards/{card.id}.html",
-                           title=f"{names[card.id]} · {item.title} ({locale})", lang=locale,
+                           title=f"{names[card.id]} · {item.title} · {native}", tr=tr,
                            body=body, nav=nav)
             if review is not None:
                 write.page(f"{item.game}/{locale}/review.html",
-                           title=f"Translators' view · {item.title} ({locale})", lang=locale,
-                           body=review, nav=nav)
+                           title=tr("Translators’ view · {game} · {language}",
+                                    game=item.title, language=native),
+                           tr=tr, body=review, nav=nav)
             write.page(f"{item.game}/{locale}/index.html",
-                       title=f"{item.title} ({locale}) · cards", lang=locale,
+                       title=tr("{game} · {language} · cards", game=item.title,
+                                language=native), tr=tr,
                        body=gallery_page(item.game, item.title, locale, native, cards, names,
-                                         review is not None),
+                                         review is not None, tr),
                        nav=nav, scripts=("assets/filter.js",))
             entries += search_entries(item.game, locale, cards, specs, names, overlay)
             counts[(item.game, locale)] = len(cards)
             galleries.append((item, locale, len(cards), review is not None))
-    for rel, body in sorted(report_bodies.items()):
-        write.page(rel, title=f"Report {Path(rel).stem}", lang=SOURCE, body=body,
-                   nav=_nav(None, None, True))
-    if has_reports:
-        links = "".join(f'<li><a href="{esc(Path(rel).name)}">{esc(Path(rel).stem)}</a></li>'
-                        for rel in sorted(report_bodies) if rel != "reports/index.html")
-        write.page("reports/index.html", title="Reports", lang=SOURCE,
-                   body=report_index or f"<h1>Reports</h1>\n<ul class=\"reports\">{links}</ul>\n",
-                   nav=_nav(None, None, True))
-    write.page("index.html", title="cardkit: cards of every game", lang=SOURCE,
-               body=_index_body(galleries, has_reports), nav=_nav(None, None, has_reports))
+    for code in site.codes:
+        _site_pages(write, site, code, galleries, reports)
     for name in ASSETS:
         write.text(f"assets/{name}", _asset(name))
     write.text("assets/search-index.js", build_index(entries))
@@ -361,22 +413,48 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
     return SiteResult(Path(job.out), write.pages, counts, size, fallbacks=fallbacks, notes=notes)
 
 
-def _index_body(galleries: list[tuple[_Game, str, int, bool]], reports: bool) -> str:
+def _site_pages(write: _Writer, site: _Site, code: str,
+                galleries: list[tuple[_Game, str, int, bool]], reports: list[Path]) -> None:
+    """The site index and the report pages in one locale."""
+    tr = site.messages[code]
+    folder = site.report_dir(code)
+    bodies = _reports(reports, tr)
+    for rel, body in sorted(bodies.items()):
+        write.page(folder + Path(rel).name, title=page_title(body) or Path(rel).stem, tr=tr,
+                   body=body, nav=site.nav(code))
+    if bodies:
+
+        write.page(folder + "index.html", title=tr("Reports"), tr=tr,
+                   body=reports_index(bodies, tr), nav=site.nav(code))
+    write.page(site.home(code), title=tr("cardkit: cards of every game"), tr=tr,
+               body=_index_body(site, code, galleries), nav=site.nav(code))
+
+
+def _index_body(site: _Site, code: str, galleries: list[tuple[_Game, str, int, bool]]) -> str:
+    tr = site.messages[code]
     rows = []
     for item, locale, n, review in galleries:
-        native = item.data.locales[locale].native_name
-        extra = (f' · <a href="{esc(item.game)}/{esc(locale)}/review.html">translators\' view</a>'
-                 if review else "")
-        rows.append(f'<tr><th scope="row">{esc(item.title)}</th><td lang="{esc(locale)}">'
-                    f'<a href="{esc(item.game)}/{esc(locale)}/index.html">{esc(native)}</a>'
-                    f"{extra}</td><td>{n}</td></tr>\n")
+        native = site.natives[locale]
+        extra = (f' · <a href="{esc(item.game)}/{esc(locale)}/review.html">'
+                 f"{esc(tr('translators’ view'))}</a>" if review else "")
+        rows.append(f'<tr><th scope="row">{esc(item.title)}</th><td>'
+                    f'<a href="{esc(item.game)}/{esc(locale)}/index.html" lang="{esc(locale)}">'
+                    f"{esc(native)}</a>{extra}</td><td class=\"num\">{esc(tr.num(n))}</td></tr>\n")
     total = sum(n for *_, n, _ in galleries)
-    more = '<p><a href="reports/index.html">Simulation and balance reports</a></p>\n' \
-        if reports else ""
-    return ("<h1>Cards of every game</h1>\n"
-            f"<p>{total} card pages in {len(galleries)} galleries.</p>\n"
-            '<table class="games"><thead><tr><th scope="col">Game</th>'
-            '<th scope="col">Language</th><th scope="col">Cards</th></tr></thead><tbody>\n'
+    more = (f'<p><a href="{esc(site.report_dir(code))}index.html">'
+            f"{esc(tr('Simulation and balance reports'))}</a></p>\n" if site.reports else "")
+    languages = ""
+    if len(site.codes) > 1:
+        links = " · ".join(f'<a href="{esc(site.home(c))}" lang="{esc(c)}" hreflang="{esc(c)}">'
+                           f"{esc(site.natives[c])}</a>" for c in site.codes if c != code)
+        languages = f'<p class="languages">{tr.html("This page in: {links}", links=links)}</p>\n'
+    counted = (tr.n("{n} card page", "{n} card pages", total) + " · "
+               + tr.n("{n} gallery", "{n} galleries", len(galleries)))
+    return (f"<h1>{esc(tr('Cards of every game'))}</h1>\n{languages}"
+            f"<p>{esc(counted)}</p>\n"
+            f'<table class="games"><thead><tr><th scope="col">{esc(tr("Game"))}</th>'
+            f'<th scope="col">{esc(tr("Language"))}</th>'
+            f'<th scope="col">{esc(tr("Cards"))}</th></tr></thead><tbody>\n'
             + "".join(rows) + "</tbody></table>\n" + more)
 
 

@@ -9,7 +9,12 @@ Nothing here depends on the clock or on dict order: the same arguments give the 
 
 from __future__ import annotations
 
+import json
 from html import escape
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the catalog imports esc from here
+    from .messages import Messages
 
 #: Scripts every page loads (the search index and the search), relative to the site's top.
 SEARCH_SCRIPTS = ("assets/search-index.js", "assets/search.js")
@@ -25,25 +30,51 @@ def attrs(pairs: list[tuple[str, str]] | tuple[tuple[str, str], ...]) -> str:
     return "".join(f' {name}="{esc(value)}"' for name, value in pairs)
 
 
-def search_form(root: str) -> str:
+def search_form(root: str, tr: Messages) -> str:
     """The search form and its results list (filled by ``search.js``)."""
-    return (f'<form role="search" id="search" data-root="{esc(root)}" lang="en" '
+    noscript = tr("Search needs JavaScript; every card is also reachable from the galleries.")
+    return (f'<form role="search" id="search" data-root="{esc(root)}" '
             'action="#" autocomplete="off">'
-            '<label for="q">Search all cards, every game and language</label> '
+            f'<label for="q">{esc(tr("Search all cards, every game and language"))}</label> '
             '<input id="q" type="search" name="q" spellcheck="false" '
-            'aria-describedby="search-status">'
-            '<noscript><p class="meta">Search needs JavaScript; every card is also reachable '
-            'from the galleries.</p></noscript>'
+            f'placeholder="{esc(tr("Card name or text"))}" aria-describedby="search-status">'
+            f'<noscript><p class="meta">{esc(noscript)}</p></noscript>'
             '</form>\n'
-            '<p id="search-status" class="meta" lang="en"></p>\n'
+            '<p id="search-status" class="meta"></p>\n'
             '<ul id="results" aria-live="polite"></ul>\n')
 
 
+def script_messages(tr: Messages) -> dict[str, Any]:
+    """What the page's scripts say, in the page's locale (read by ``search.js`` and
+    ``filter.js`` from the ``cardkit-messages`` JSON blob)."""
+    sep = ""
+    if tr.locale is not None and tr.locale.group_chars:
+        sep = tr.locale.group_chars[0]
+        sep = "\u00a0" if sep.isspace() else sep
+    return {
+        "cards": tr.plural_forms("{n} card", "{n} cards"),
+        "found": tr.plural_forms("{n} card found.", "{n} cards found."),
+        "showing": tr.plural_forms("Showing {shown} of {n} card found.",
+                                   "Showing {shown} of {n} cards found."),
+        "none": tr("No card matches."),
+        "group": sep,
+        "groupMin": tr.locale.group_min_digits if tr.locale is not None else 4,
+    }
+
+
+def json_blob(element_id: str, data: Any) -> str:
+    """``data`` as a JSON ``<script>`` data block (never run; ``</`` escaped)."""
+    text = json.dumps(data, ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    text = text.replace("</", "<\\/").replace("\u2028", "\\u2028").replace("\u2029", "\\u2029")
+    return f'<script type="application/json" id="{esc(element_id)}">{text}</script>\n'
+
+
 def page(*, title: str, lang: str, body: str, root: str, nav: list[tuple[str, str]],
-         scripts: tuple[str, ...] = ()) -> str:
-    """A whole HTML page. ``root`` is the relative URL of the site's top folder (``""``,
-    ``"../"``, ``"../../../"``); ``nav`` are ``(label, href)`` links; ``scripts`` are paths
-    relative to the top folder, loaded after the search scripts."""
+         tr: Messages, scripts: tuple[str, ...] = ()) -> str:
+    """A whole HTML page in the locale ``lang`` (its interface strings from ``tr``).
+    ``root`` is the relative URL of the site's top folder (``""``, ``"../"``,
+    ``"../../../"``); ``nav`` are ``(label, href)`` links; ``scripts`` are paths relative to
+    the top folder, loaded after the search scripts."""
     links = "".join(f'<li><a href="{esc(href)}">{esc(label)}</a></li>' for label, href in nav)
     tags = "".join(f'<script src="{esc(root + s)}"></script>\n'
                    for s in (*SEARCH_SCRIPTS, *(s for s in scripts if s not in SEARCH_SCRIPTS)))
@@ -57,12 +88,13 @@ def page(*, title: str, lang: str, body: str, root: str, nav: list[tuple[str, st
         f'<link rel="stylesheet" href="{esc(root)}assets/site.css">\n'
         "</head>\n"
         "<body>\n"
-        '<a class="skip" href="#main" lang="en">Skip to content</a>\n'
-        '<header class="site" lang="en">\n'
-        f'<nav aria-label="Site"><ul>{links}</ul></nav>\n'
-        f"{search_form(root)}"
+        f'<a class="skip" href="#main">{esc(tr("Skip to content"))}</a>\n'
+        '<header class="site">\n'
+        f'<nav aria-label="{esc(tr("Site"))}"><ul>{links}</ul></nav>\n'
+        f"{search_form(root, tr)}"
         "</header>\n"
         f'<main id="main">\n{body}</main>\n'
+        f"{json_blob('cardkit-messages', script_messages(tr))}"
         f"{tags}"
         "</body>\n"
         "</html>\n"

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from .html import esc
+from .messages import ENGLISH, Messages
 from .report_values import as_interval, as_name, as_number, fmt_pp
 
 _BAR, _INK, _GRID, _REF = "#2b5c9e", "#1a1a1a", "#8a8a8a", "#b3261e"
@@ -16,10 +17,12 @@ _BAR, _INK, _GRID, _REF = "#2b5c9e", "#1a1a1a", "#8a8a8a", "#b3261e"
 
 def bar_chart(title: str, items: list[tuple[str, float, tuple[float, float] | None]], *,
               lo: float = 0.0, hi: float | None = None, fmt: Callable[[float], str] = str,
-              reference: float | None = None, reference_label: str = "") -> str:
+              reference: float | None = None, reference_label: str = "",
+              tr: Messages = ENGLISH) -> str:
     """A horizontal bar chart (inline SVG): one bar per ``(label, value, interval)``, bars
     from ``lo`` (0, or the axis for negative values), whiskers for the intervals, an optional
-    dashed reference line. ``hi=None`` scales to the largest value."""
+    dashed reference line. ``hi=None`` scales to the largest value. The bars' labels are
+    identifiers (bots, cards: ``translate="no"``); the rest is in ``tr``'s locale."""
     if not items:
         return ""
     values = [v for _, v, _ in items] + [b for *_, ci in items if ci for b in ci]
@@ -48,9 +51,11 @@ def bar_chart(title: str, items: list[tuple[str, float, tuple[float, float] | No
         y = pad + row_h * i
         x0, x1 = sorted((zero, x(value)))
         parts.append(
-            f'<g><title>{esc(label)}: {esc(fmt(value))}'
-            + (f" (95% CI {esc(fmt(ci[0]))} to {esc(fmt(ci[1]))})" if ci else "") + "</title>"
+            f'<g translate="no"><title>{esc(label)}: {esc(fmt(value))}'  # an id's tooltip
+            + (" " + esc(tr("(95% CI {low} to {high})", low=fmt(ci[0]), high=fmt(ci[1])))
+               if ci else "") + "</title>"
             f'<text x="{label_w - 6}" y="{y + 15}" text-anchor="end" font-size="12" '
+            'translate="no" '
             f'fill="{_INK}">{esc(_short(label))}</text>'
             f'<rect x="{x0:.1f}" y="{y + 4}" width="{max(x1 - x0, 0.5):.1f}" height="14" '
             f'fill="{_BAR}"/>')
@@ -80,7 +85,8 @@ def bar_chart(title: str, items: list[tuple[str, float, tuple[float, float] | No
             + f"<figcaption>{esc(title)}</figcaption></figure>")
 
 
-def delta_chart(title: str, items: list[tuple[str, Any, Any]]) -> str:
+def delta_chart(title: str, items: list[tuple[str, Any, Any]],
+                tr: Messages = ENGLISH) -> str:
     """Win-rate deltas (fractions, may be negative) with their intervals, biggest first;
     entries without a delta (never played) are left out of the chart (not of the tables)."""
     shown = [(as_name(k), as_number(d), as_interval(ci)) for k, d, ci in items if d is not None]
@@ -90,7 +96,7 @@ def delta_chart(title: str, items: list[tuple[str, Any, Any]]) -> str:
     reach = max([abs(t[1]) for t in shown] + [abs(b) for *_, ci in shown if ci for b in ci]
                 + [0.05])
     reach = min(1.5, math.ceil(reach * 10) / 10)
-    return bar_chart(title, shown, lo=-reach, hi=reach, fmt=fmt_pp)
+    return bar_chart(title, shown, lo=-reach, hi=reach, fmt=lambda v: fmt_pp(v, tr), tr=tr)
 
 
 def _short(label: str, limit: int = 34) -> str:

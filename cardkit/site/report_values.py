@@ -7,6 +7,8 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from .messages import ENGLISH, Messages
+
 
 class MalformedReport(ValueError):
     """A report whose shape is not the one cardkit writes."""
@@ -14,37 +16,41 @@ class MalformedReport(ValueError):
 
 # -- formatting -----------------------------------------------------------------------------------
 
-def fmt_value(value: Any) -> str:
-    """A number as the tables show it (at most 4 decimals, no exponent); ``—`` for none."""
+def fmt_value(value: Any, tr: Messages = ENGLISH) -> str:
+    """A number as the tables show it (at most 4 decimals, no exponent, in ``tr``'s locale);
+    ``—`` for none."""
     if value is None:
         return "—"
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return tr("yes") if value else tr("no")
     if isinstance(value, int):
-        return str(value)
+        return tr.num(value)
     if isinstance(value, float):
         if not math.isfinite(value):
             raise MalformedReport(f"{value} is not a number cardkit writes")
         if value.is_integer() and abs(value) < 1e15:
-            return str(int(value))
+            return tr.num(int(value))
         text = f"{value:.4f}".rstrip("0").rstrip(".")
-        return "0" if text in ("-0", "") else text
+        return "0" if text in ("-0", "") else tr.num(float(text))
     return str(value)
 
 
-def fmt_mean(value: Any) -> str:
+def fmt_mean(value: Any, tr: Messages = ENGLISH) -> str:
     """A mean with one decimal, as the text report shows it."""
-    return "—" if value is None else f"{as_number(value):.1f}"
+    return "—" if value is None else tr.fixed(as_number(value), 1)
 
 
-def fmt_pct(value: float) -> str:
-    return f"{100 * value:.1f}%"
+def fmt_pct(value: float, tr: Messages = ENGLISH) -> str:
+    """A share as a percentage with one decimal."""
+    return tr("{value}%", value=tr.fixed(100 * value, 1))
 
 
-def fmt_pp(value: float) -> str:
+def fmt_pp(value: float, tr: Messages = ENGLISH) -> str:
     """A win-rate difference in percentage points."""
-    text = f"{100 * value:+.1f} pp"
-    return "0.0 pp" if text in ("+0.0 pp", "-0.0 pp") else text
+    number = f"{100 * value:+.1f}"
+    number = "0.0" if number in ("+0.0", "-0.0") else number
+    mark = tr.locale.decimal if tr.locale is not None else "."
+    return tr("{value} pp", value=number.replace(".", mark))
 
 
 # -- reading --------------------------------------------------------------------------------------

@@ -13,10 +13,15 @@ A file that cannot be read, is not JSON, or is neither kind of report is a
 
 This module reads the files and composes the pages; the report's values are read strictly and
 formatted by :mod:`.report_values`, laid out by :mod:`.report_tables` and :mod:`.report_charts`.
+Every word is in the locale of the :class:`~.messages.Messages` given (``tr``, English by
+default): headings, captions, column heads, and the report's own keys (end reasons, the game's
+statistics: contexts ``reason`` and ``statistic``); bot names and card ids are identifiers
+(``translate="no"``).
 """
 
 from __future__ import annotations
 
+import html
 import json
 import re
 from collections.abc import Sequence
@@ -24,9 +29,11 @@ from pathlib import Path
 from typing import Any
 
 from ..core.errors import UsageProblem
+from ..core.registry import get_game
 from .html import esc
+from .messages import ENGLISH, Messages
 from .report_charts import bar_chart, delta_chart
-from .report_tables import any_table, cell_text, data_table, key_label, kv_table
+from .report_tables import Ids, any_table, cell_text, data_table, key_label, kv_table
 from .report_values import (MalformedReport, as_interval, as_list, as_name, as_number, as_object,
                             as_whole, fmt_mean, fmt_pct, fmt_pp, fmt_value)
 
@@ -37,9 +44,9 @@ _NAME_RE = re.compile(r"[^A-Za-z0-9._-]+")
 
 # -- entry points ---------------------------------------------------------------------------------
 
-def report_pages(paths: Sequence[Path]) -> dict[str, str]:
+def report_pages(paths: Sequence[Path], tr: Messages = ENGLISH) -> dict[str, str]:
     """``reports/<name>.html`` -> body HTML for each report file (in the order given; a name
-    used twice gets ``-2``, ``-3``…)."""
+    used twice gets ``-2``, ``-3``…), in ``tr``'s locale."""
     out: dict[str, str] = {}
     for path in paths:
         data = read_report(path)
@@ -48,7 +55,8 @@ def report_pages(paths: Sequence[Path]) -> dict[str, str]:
             raise UsageProblem(f"{path}: not a cardkit report (neither `cardkit simulate "
                                "--format json` nor `cardkit strength -o` output)")
         try:
-            body = (simulation_body if kind == "simulate" else strength_body)(data, path.name)
+            body = (simulation_body if kind == "simulate" else strength_body)(data, path.name,
+                                                                              tr)
         except (MalformedReport, KeyError, TypeError, ValueError, AttributeError,
                 IndexError, RecursionError) as exc:
             why = (exc.args[0] if isinstance(exc, MalformedReport)
@@ -60,17 +68,34 @@ def report_pages(paths: Sequence[Path]) -> dict[str, str]:
     return out
 
 
-def reports_index(pages: dict[str, str]) -> str:
+def reports_index(pages: dict[str, str], tr: Messages = ENGLISH) -> str:
     """The body of ``reports/index.html``: a list of the report pages (their headings)."""
     items = []
     for name in pages:
         match = re.search(r"<h1>(.*?)</h1>", pages[name], re.S)
         heading = match.group(1) if match else esc(name)
-        items.append(f'<li><a href="{esc(name.split("/", 1)[-1])}">{heading}</a></li>')
+        items.append(f'<li><a href="{esc(name.rsplit("/", 1)[-1])}">{heading}</a></li>')
+    title = esc(tr("Reports"))
     if not items:
-        return "<h1>Reports</h1>\n<p>No reports were given (<code>cardkit site --report "\
-               "FILE</code>).</p>\n"
-    return f'<h1>Reports</h1>\n<ul class="reports">{"".join(items)}</ul>\n'
+        command = '<code translate="no">cardkit site --report FILE</code>'
+        return (f"<h1>{title}</h1>\n<p>{tr.html('No reports were given ({command}).', command=command)}"
+                "</p>\n")
+    return f'<h1>{title}</h1>\n<ul class="reports">{"".join(items)}</ul>\n'
+
+
+def game_title(game: str) -> str:
+    """The title of the game a report is of (a proper name), else its id as the report has
+    it (a game that is not installed here)."""
+    try:
+        return str(get_game(game).title)
+    except Exception:  # noqa: BLE001 - any game the registry cannot give: its id
+        return game
+
+
+def page_title(body: str) -> str:
+    """A report page's title: the text of its heading."""
+    match = re.search(r"<h1>(.*?)</h1>", body, re.S)
+    return html.unescape(re.sub(r"<[^>]+>", "", match.group(1))) if match else ""
 
 
 def read_report(path: Path) -> Any:
@@ -122,116 +147,134 @@ def _page_name(path: Path, taken: dict[str, str]) -> str:
 
 # -- simulate -------------------------------------------------------------------------------------
 
-def simulation_body(data: dict[str, Any], filename: str) -> str:
-    """The body of one ``cardkit simulate`` report."""
+def simulation_body(data: dict[str, Any], filename: str, tr: Messages = ENGLISH) -> str:
+    """The body of one ``cardkit simulate`` report, in ``tr``'s locale."""
     game = as_name(data["game"])
+    title = game_title(game)
     summary = as_object(data["summary"], "summary")
     played = as_whole(data.get("games_played", summary.get("games", 0)))
-    out = [f"<h1>Simulation: {esc(game)}, {played} game{'s' if played != 1 else ''}, "
-           f"seed {esc(data['seed'])}</h1>",
-           f'<p class="source">From <code>{esc(filename)}</code> '
-           f"(<code>cardkit simulate {esc(game)} --format json</code>).</p>"]
+    games = tr.n("{n} game", "{n} games", played)
+    heading = tr("Simulation: {game}, {games}, seed {seed}", game=title, games=games,
+                 seed=data["seed"])
+    command = f'<code translate="no">cardkit simulate {esc(game)} --format json</code>'
+    out = [f"<h1>{esc(heading)}</h1>",
+           '<p class="source">' + tr.html("From {file} ({command}).", command=command,
+                                          file=f'<code translate="no">{esc(filename)}</code>')
+           + "</p>"]
     if data.get("interrupted"):
-        out.append(f'<p class="warning">Interrupted: {played} of '
-                   f"{esc(data.get('games_requested', '?'))} games finished; the statistics "
-                   "are of the finished games only.</p>")
+        out.append('<p class="warning">' + esc(tr.n(
+            "Interrupted: {done} of {n} game finished; the statistics are of the finished "
+            "games only.", "Interrupted: {done} of {n} games finished; the statistics are of "
+            "the finished games only.", as_whole(data.get("games_requested", played)),
+            done=played)) + "</p>")
     bots = as_list(data["bots"], "bots")
+    yes_no = tr("yes") if data.get("interrupted") else tr("no")
     params: list[tuple[str, object]] = [
-        ("game", game), ("seed", data["seed"]), ("players", data.get("players", len(bots))),
-        ("bots", ", ".join(as_name(b) for b in bots)),
-        ("games requested", data.get("games_requested", played)), ("games played", played),
-        ("interrupted", "yes" if data.get("interrupted") else "no")]
+        (tr("game"), title), (tr("seed"), data["seed"]),
+        (tr("players"), tr.num(as_whole(data.get("players", len(bots))))),
+        (tr("bots"), Ids(", ".join(as_name(b) for b in bots))),
+        (tr("games requested"), fmt_value(data.get("games_requested", played), tr)),
+        (tr("games played"), tr.num(played)), (tr("interrupted"), yes_no)]
     for key, value in sorted(as_object(data.get("options") or {}, "options").items()):
-        params.append((f"option {key}", cell_text(value)))
-    out.append(kv_table("Run parameters", params, "params", ("Parameter", "Value")))
+        params.append((tr("option {name}", name=key), cell_text(value, tr)))
+    out.append(kv_table(tr("Run parameters"), params, "params", (tr("Parameter"), tr("Value"))))
     lines = [as_object(b, "summary.bots[]")
              for b in as_list(summary.get("bots", []), "summary.bots")]
     if lines:
-        out.append("<h2>Bots</h2>")
-        out.append(_bots_table(lines))
+        out.append(f"<h2>{esc(tr('Bots'))}</h2>")
+        out.append(_bots_table(lines, tr))
         expected = summary.get("first_player", {}).get("expected") if isinstance(
             summary.get("first_player"), dict) else None
         out.append(bar_chart(
-            "Win rate per bot with 95% Wilson intervals",
+            tr("Win rate per bot with 95% Wilson intervals"),
             [(as_name(b["bot"]), as_number(b["win_rate"]), as_interval(b.get("ci95")))
              for b in lines],
-            lo=0.0, hi=1.0, fmt=fmt_pct,
+            lo=0.0, hi=1.0, fmt=lambda v: fmt_pct(v, tr),
             reference=(None if expected is None else as_number(expected)),
-            reference_label="fair share"))
+            reference_label=tr("fair share"), tr=tr))
     else:
-        out.append("<p>No game finished.</p>")
-    out.append("<h2>Game length and end</h2>")
-    out.append(_length_section(summary))
+        out.append(f"<p>{esc(tr('No game finished.'))}</p>")
+    out.append(f"<h2>{esc(tr('Game length and end'))}</h2>")
+    out.append(_length_section(summary, tr))
     extras = data.get("extras") or {}
     if extras:
-        out.append("<h2>Game statistics</h2>")
-        out.append(_extras(game, as_object(extras, "extras")))
+        out.append(f"<h2>{esc(tr('Game statistics'))}</h2>")
+        out.append(_extras(game, as_object(extras, "extras"), tr))
     return "\n".join(out) + "\n"
 
 
-def _bots_table(lines: list[dict[str, Any]]) -> str:
-    head = ("Bot", "Games", "Wins", "Ties", "Win rate", "95% CI", "Mean score", "Min score",
-            "Median score", "Max score")
+def _bots_table(lines: list[dict[str, Any]], tr: Messages) -> str:
+    head = (tr("Bot"), tr("Games"), tr("Wins"), tr("Ties"), tr("Win rate"), tr("95% CI"),
+            tr("Mean score"), tr("Min score"), tr("Median score"), tr("Max score"))
     rows = []
     for b in lines:
         lo, hi = as_interval(b.get("ci95")) or (0.0, 1.0)
         score = as_object(b.get("score") or {}, "score")
-        rows.append([as_name(b["bot"]), as_whole(b["games"]), as_whole(b["wins"]),
-                     as_whole(b["ties"]), fmt_pct(as_number(b["win_rate"])),
-                     f"{fmt_pct(lo)}–{fmt_pct(hi)}", fmt_mean(score.get("mean")),
-                     fmt_value(score.get("min")), fmt_value(score.get("p50")),
-                     fmt_value(score.get("max"))])
-    return data_table("Bots: win rate (a shared win counts 1/k) and scores", head, rows, "bots")
+        rows.append([as_name(b["bot"]), tr.num(as_whole(b["games"])), tr.num(as_whole(b["wins"])),
+                     tr.num(as_whole(b["ties"])), fmt_pct(as_number(b["win_rate"]), tr),
+                     f"{fmt_pct(lo, tr)}–{fmt_pct(hi, tr)}", fmt_mean(score.get("mean"), tr),
+                     fmt_value(score.get("min"), tr), fmt_value(score.get("p50"), tr),
+                     fmt_value(score.get("max"), tr)])
+    return data_table(tr("Bots: win rate (a shared win counts 1/k) and scores"), head, rows,
+                      "bots", ids=True)
 
 
-def _length_section(summary: dict[str, Any]) -> str:
+def _length_section(summary: dict[str, Any], tr: Messages) -> str:
     length = as_object(summary.get("length") or {}, "length")
     rows: list[tuple[str, object]] = [
-        (label, fmt_value(length.get(key))) for key, label in (
-            ("mean", "mean"), ("min", "minimum"), ("p10", "10th percentile"),
-            ("p50", "median"), ("p90", "90th percentile"), ("max", "maximum"))
+        (label, fmt_value(length.get(key), tr)) for key, label in (
+            ("mean", tr("mean")), ("min", tr("minimum")), ("p10", tr("10th percentile")),
+            ("p50", tr("median")), ("p90", tr("90th percentile")), ("max", tr("maximum")))
         if key in length]
-    rows.append(("turn cap hits", fmt_value(summary.get("turn_cap_hits", 0))))
-    rows.append(("games with a tie for first", fmt_value(summary.get("ties", 0))))
+    rows.append((tr("turn cap hits"), fmt_value(summary.get("turn_cap_hits", 0), tr)))
+    rows.append((tr("games with a tie for first"), fmt_value(summary.get("ties", 0), tr)))
     fp = summary.get("first_player")
     if isinstance(fp, dict) and fp:
         ci = as_interval(fp.get("ci95"))
-        rows.append(("first player wins", fmt_pct(as_number(fp.get("win_share", 0)))
-                     + (f" (95% CI {fmt_pct(ci[0])}–{fmt_pct(ci[1])})" if ci else "")
-                     + f", fair share {fmt_pct(as_number(fp.get('expected', 0)))}"))
-    parts = [kv_table("Game length (actions per game)", rows, "length",
-                      ("Statistic", "Value"))]
+        share = fmt_pct(as_number(fp.get("win_share", 0)), tr)
+        fair = fmt_pct(as_number(fp.get("expected", 0)), tr)
+        rows.append((tr("first player wins"),
+                     tr("{share} (95% CI {low}–{high}), fair share {fair}", share=share,
+                        low=fmt_pct(ci[0], tr), high=fmt_pct(ci[1], tr), fair=fair) if ci
+                     else tr("{share}, fair share {fair}", share=share, fair=fair)))
+    parts = [kv_table(tr("Game length (actions per game)"), rows, "length",
+                      (tr("Statistic"), tr("Value")))]
     reasons = as_object(summary.get("end_reasons") or {}, "end_reasons")
     total = sum(as_whole(v) for v in reasons.values())
     if reasons:
-        parts.append(data_table("End reasons", ("Reason", "Games", "Share"),
-                                [[as_name(k), as_whole(v),
-                                  fmt_pct(as_whole(v) / total if total else 0.0)]
+        parts.append(data_table(tr("End reasons"), (tr("Reason"), tr("Games"), tr("Share")),
+                                [[tr.p("reason", key_label_raw(k)), tr.num(as_whole(v)),
+                                  fmt_pct(as_whole(v) / total if total else 0.0, tr)]
                                  for k, v in reasons.items()], "end-reasons"))
     return "\n".join(parts)
 
 
-def _extras(game: str, extras: dict[str, Any]) -> str:
+def key_label_raw(key: Any) -> str:
+    """A report key in English words (``deck_out`` -> ``deck out``)."""
+    return as_name(key).replace("_", " ")
+
+
+def _extras(game: str, extras: dict[str, Any], tr: Messages) -> str:
     out = []
     by_difficulty = extras.get("points_per_card_by_difficulty")
     if isinstance(by_difficulty, dict) and by_difficulty:
         order = _difficulty_order(list(by_difficulty), extras.get("difficulty_order"))
         out.append(bar_chart(
-            "Points per card by difficulty (mean over every bot)",
+            tr("Points per card by difficulty (mean over every bot)"),
             [(d, as_number(as_object(by_difficulty[d], d)["mean"]), None) for d in order],
-            lo=0.0, hi=None, fmt=fmt_value))
+            lo=0.0, hi=None, fmt=lambda v: fmt_value(v, tr), tr=tr))
     for key, value in extras.items():
         if isinstance(value, dict) and value and all(
                 isinstance(v, dict) and "delta" in v for v in value.values()):
-            out.append(delta_chart(f"{key_label(key)}: win-rate delta when played or picked, "
-                                   "with 95% intervals",
+            out.append(delta_chart(tr("{statistic}: win-rate delta when played or picked, "
+                                      "with 95% intervals", statistic=key_label(key, tr)),
                                    [(k, v.get("delta"), v.get("ci95"))
-                                    for k, v in value.items()]))
+                                    for k, v in value.items()], tr))
     for key, value in extras.items():
         if key in _ORDER_KEYS:  # how to order another extra, not a finding
             continue
         out.append(f'<section class="extra" id="extra-{esc(_NAME_RE.sub("-", key))}">'
-                   f"<h3>{esc(key_label(key))}</h3>{any_table(key, value, 0)}</section>")
+                   f"<h3>{esc(key_label(key, tr))}</h3>{any_table(key, value, 0, tr)}</section>")
     return "\n".join(out)
 
 
@@ -249,50 +292,60 @@ def _difficulty_order(found: list[str], order: Any) -> list[str]:
 
 # -- strength -------------------------------------------------------------------------------------
 
-def strength_body(data: dict[str, Any], filename: str) -> str:
-    """The body of one ``cardkit strength`` report."""
+def strength_body(data: dict[str, Any], filename: str, tr: Messages = ENGLISH) -> str:
+    """The body of one ``cardkit strength`` report, in ``tr``'s locale."""
     game = as_name(data["game"])
     rows = [as_object(r, "cards[]") for r in as_list(data["cards"], "cards")]
     per_card = as_whole(data["games_per_card"])
-    out = [f"<h1>Card strength: {esc(game)}, {len(rows)} card{'s' if len(rows) != 1 else ''}, "
-           f"{per_card} games per card, seed {esc(data['seed'])}</h1>",
-           f'<p class="source">From <code>{esc(filename)}</code> (<code>cardkit strength '
-           f"{esc(game)} -o FILE</code>): the game's test bot (baseline + card) against the "
-           "baseline, both seat orders on shared seeds. 50% is as strong as no card.</p>"]
+    title = game_title(game)
+    heading = tr("Card strength: {game}, {cards}, {games}, seed {seed}", game=title,
+                 cards=tr.n("{n} card", "{n} cards", len(rows)),
+                 games=tr.n("{n} game per card", "{n} games per card", per_card),
+                 seed=data["seed"])
+    command = f'<code translate="no">cardkit strength {esc(game)} -o FILE</code>'
+    out = [f"<h1>{esc(heading)}</h1>",
+           '<p class="source">' + tr.html(
+               "From {file} ({command}): the game's test bot (baseline + card) against the "
+               "baseline, both seat orders on shared seeds. 50% is as strong as no card.",
+               file=f'<code translate="no">{esc(filename)}</code>', command=command) + "</p>"]
     params: list[tuple[str, object]] = [
-        ("game", game), ("seed", data["seed"]), ("games per card", per_card),
-        ("cards reported", len(rows)),
-        ("interrupted", "yes" if data.get("interrupted") else "no")]
+        (tr("game"), title), (tr("seed"), data["seed"]), (tr("games per card"), tr.num(per_card)),
+        (tr("cards reported"), tr.num(len(rows))),
+        (tr("interrupted"), tr("yes") if data.get("interrupted") else tr("no"))]
     for inc in as_list(data.get("incomplete") or [], "incomplete"):
         inc = as_object(inc, "incomplete[]")
-        params.append(("cut short (not reported)", f"{as_name(inc['card'])}: "
-                       f"{as_whole(inc['games'])} of {as_whole(inc['of'])} games"))
+        params.append((tr("cut short (not reported)"), tr.n(
+            "{card}: {done} of {n} game", "{card}: {done} of {n} games", as_whole(inc["of"]),
+            card=as_name(inc["card"]), done=tr.num(as_whole(inc["games"])))))
     if data.get("not_run"):
-        params.append(("not run", ", ".join(as_name(c) for c in as_list(data["not_run"],
-                                                                        "not_run"))))
-    out.append(kv_table("Run parameters", params, "params", ("Parameter", "Value")))
+        params.append((tr("not run"), Ids(", ".join(as_name(c) for c in as_list(
+            data["not_run"], "not_run")))))
+    out.append(kv_table(tr("Run parameters"), params, "params", (tr("Parameter"), tr("Value"))))
     if not rows:
-        out.append("<p>No card finished.</p>")
+        out.append(f"<p>{esc(tr('No card finished.'))}</p>")
         return "\n".join(out) + "\n"
     by_turns = all(isinstance(r.get("turns_per_player"), dict) and r["turns_per_player"]
                    for r in rows)
-    head = ("Card", "Games", "Win rate", "95% CI", "Delta vs 50%", "Ties", "Copies bought",
-            "Turns per player (mean)" if by_turns else "Actions per game (mean)",
-            "End reasons")
+    head = (tr("Card"), tr("Games"), tr("Win rate"), tr("95% CI"), tr("Delta vs 50%"),
+            tr("Ties"), tr("Copies bought"),
+            tr("Turns per player (mean)") if by_turns else tr("Actions per game (mean)"),
+            tr("End reasons"))
     table, items = [], []
     for r in rows:
         rate = as_number(r["win_rate"])
         ci = as_interval(r.get("ci95"))
         length = as_object(r["turns_per_player"] if by_turns else r.get("length") or {}, "length")
         ends = as_object(r.get("end_reasons") or {}, "end_reasons")
-        table.append([as_name(r["card"]), as_whole(r["games"]), fmt_pct(rate),
-                      f"{fmt_pct(ci[0])}–{fmt_pct(ci[1])}" if ci else "—", fmt_pp(rate - 0.5),
-                      as_whole(r.get("ties", 0)), fmt_value(r.get("copies_bought")),
-                      fmt_value(length.get("mean")),
-                      ", ".join(f"{as_name(k)} {as_whole(v)}" for k, v in ends.items())])
+        table.append([as_name(r["card"]), tr.num(as_whole(r["games"])), fmt_pct(rate, tr),
+                      f"{fmt_pct(ci[0], tr)}–{fmt_pct(ci[1], tr)}" if ci else "—",
+                      fmt_pp(rate - 0.5, tr), tr.num(as_whole(r.get("ties", 0))),
+                      fmt_value(r.get("copies_bought"), tr),
+                      fmt_value(length.get("mean"), tr),
+                      ", ".join(f"{tr.p('reason', key_label_raw(k))} {tr.num(as_whole(v))}"
+                                for k, v in ends.items())])
         items.append((as_name(r["card"]), rate - 0.5,
                       [ci[0] - 0.5, ci[1] - 0.5] if ci else None))
-    out.append(delta_chart("Win-rate delta per card against the baseline (50%), with 95% "
-                           "Wilson intervals", items))
-    out.append(data_table("Cards, strongest first", head, table, "strength"))
+    out.append(delta_chart(tr("Win-rate delta per card against the baseline (50%), with 95% "
+                              "Wilson intervals"), items, tr))
+    out.append(data_table(tr("Cards, strongest first"), head, table, "strength", ids=True))
     return "\n".join(out) + "\n"

@@ -9,6 +9,9 @@ the codes and messages of the translation checks ``cardkit i18n check`` runs.
 Nothing is recomputed here: the findings are :func:`~cardkit.i18n.translations.check_translations`'
 (the same call, checks and waivers as ``status`` and ``check``), attributed to the overlay entry
 they point at; the totals row is that call's :class:`~cardkit.i18n.translations.LocaleStatus`.
+
+The page's words are in the locale of the :class:`~.messages.Messages` given (``tr``: the
+locale reviewed, on the site); the findings' messages are the checks' own (English, ``lang="en"``).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ from ..i18n.sources import SourceText, SourceValue
 from ..i18n.translations import KindStatus, LocaleStatus, check_translations
 
 from .html import esc
+from .messages import ENGLISH, Messages
 
 #: The states of one field, in the order the page lists them.
 STATES = ("ok", "missing", "stale", "failing")
@@ -139,64 +143,76 @@ def card_pages(data: GameI18n) -> dict[str, str]:
 
 
 def review_pages(data: GameI18n, game: str, locale: str, root: str,
-                 cards: Mapping[str, str] | None = None) -> str:
+                 cards: Mapping[str, str] | None = None, tr: Messages = ENGLISH) -> str:
     """The body HTML of the translators' view of ``game`` in ``locale``.
 
     ``root`` is the relative path from the page to the site's top folder (``../../``);
     ``cards`` maps the id of every card with a page in ``cards/`` to its kind (default:
     :func:`card_pages`). Deterministic: content order, sorted findings, no dates or paths.
+    The page's words are in ``tr``'s locale (English by default).
     """
     review = review_data(data, locale)
     pages = card_pages(data) if cards is None else dict(cards)
     loc = data.locales.get(locale)
-    name = f"{loc.name} ({loc.native_name})" if loc is not None else locale
+    name = loc.native_name if loc is not None else locale
     title = getattr(data.content.game, "title", game)
     s = review.status
-    out = [f'<h1>Translators\' view: {esc(title)} · <span lang="{esc(locale)}">'
-           f'{esc(name)}</span></h1>',
-           f'<p class="summary">{s.translated} of {s.total} fields translated '
-           f'({s.percent:.1f}%): {s.missing} missing, {s.stale} stale, {s.failing} failing, '
-           f'{s.waived} with waived checks. <a href="{esc(root)}index.html">All games</a> · '
-           '<a href="index.html">Gallery</a></p>']
-    out.append(_coverage_table(review, locale))
+    heading = tr.html("Translators’ view: {game} · {language}", game=esc(title),
+                      language=f'<span lang="{esc(locale)}">{esc(name)}</span>')
+    summary = tr.n("{translated} of {n} field translated ({percent}%)",
+                   "{translated} of {n} fields translated ({percent}%)", s.total,
+                   translated=tr.num(s.translated), percent=tr.fixed(s.percent, 1))
+    states = "; ".join((tr("missing: {n}", n=s.missing), tr("stale: {n}", n=s.stale),
+                        tr("failing: {n}", n=s.failing),
+                        tr("with waived checks: {n}", n=s.waived)))
+    out = [f"<h1>{heading}</h1>",
+           f'<p class="summary">{esc(summary)} · {esc(states)}. '
+           f'<a href="{esc(root)}index.html">{esc(tr("All games"))}</a> · '
+           f'<a href="index.html">{esc(tr("Gallery"))}</a></p>']
+    out.append(_coverage_table(review, locale, tr, name))
     if review.other:
-        out.append('<section id="other-findings"><h2>Findings outside the fields</h2>'
-                   + _findings(review.other, game) + "</section>")
+        out.append(f'<section id="other-findings"><h2>{esc(tr("Findings outside the fields"))}'
+                   "</h2>" + _findings(review.other, tr, game) + "</section>")
     by_kind: dict[str, list[FieldRow]] = {}
     for row in review.rows:
         by_kind.setdefault(row.source.kind, []).append(row)
     for kind, rows in by_kind.items():
-        out.append(_kind_table(kind, rows, locale, pages))
+        out.append(_kind_table(kind, rows, locale, pages, tr, name))
     return "\n".join(out) + "\n"
 
 
-def _coverage_table(review: LocaleReview, locale: str) -> str:
-    head = "".join(f'<th scope="col">{h}</th>' for h in (
-        "Kind", "Fields", "Translated", "%", "Missing", "Stale", "Failing"))
+def _coverage_table(review: LocaleReview, locale: str, tr: Messages, name: str) -> str:
+    head = "".join(f'<th scope="col">{esc(h)}</th>' for h in (
+        tr("Kind"), tr("Fields"), tr("Translated"), "%", tr("Missing"), tr("Stale"),
+        tr("Failing")))
     body = []
     for c in review.coverage:
-        body.append(f'<tr><th scope="row"><a href="#kind-{esc(c.kind)}">{esc(c.kind)}</a></th>'
-                    + _nums(c.total, c.translated, f"{c.percent:.1f}", c.missing, c.stale,
-                            c.failing) + "</tr>")
+        body.append(f'<tr><th scope="row"><a href="#kind-{esc(c.kind)}">'
+                    f'{esc(tr.p("kind", c.kind))}</a></th>'
+                    + _nums(tr, c.total, c.translated, tr.fixed(c.percent, 1), c.missing,
+                            c.stale, c.failing) + "</tr>")
     s = review.status
-    foot = ('<tr><th scope="row">All kinds</th>' + _nums(s.total, s.translated,
-                                                         f"{s.percent:.1f}", s.missing,
-                                                         s.stale, s.failing) + "</tr>")
-    return (f'<table class="coverage" id="coverage"><caption>Coverage per kind in '
-            f'{esc(locale)} (as <code>cardkit i18n status</code> counts it)</caption>'
+    foot = (f'<tr><th scope="row">{esc(tr("All kinds"))}</th>'
+            + _nums(tr, s.total, s.translated, tr.fixed(s.percent, 1), s.missing, s.stale,
+                    s.failing) + "</tr>")
+    caption = tr.html("Coverage per kind in {language} (as {command} counts it)",
+                      language=f'<span lang="{esc(locale)}">{esc(name)}</span>',
+                      command='<code translate="no">cardkit i18n status</code>')
+    return (f'<table class="coverage" id="coverage"><caption>{caption}</caption>'
             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody>"
             f"<tfoot>{foot}</tfoot></table>")
 
 
-def _nums(*values: object) -> str:
-    return "".join(f'<td class="num">{esc(v)}</td>' for v in values)
+def _nums(tr: Messages, *values: object) -> str:
+    return "".join(f'<td class="num">{esc(tr.num(v) if isinstance(v, int) else v)}</td>'
+                   for v in values)
 
 
 def _kind_table(kind: str, rows: list[FieldRow], locale: str,
-                pages: Mapping[str, str]) -> str:
+                pages: Mapping[str, str], tr: Messages, name: str) -> str:
     head = "".join(f'<th scope="col">{h}</th>' for h in (
-        "Object", "Field", "English", f'<span lang="{esc(locale)}">{esc(locale)}</span>',
-        "State"))
+        esc(tr("Object")), esc(tr("Field")), esc(tr("English")),
+        f'<span lang="{esc(locale)}">{esc(name)}</span>', esc(tr("State"))))
     body = []
     for row in rows:
         src = row.source
@@ -207,13 +223,17 @@ def _kind_table(kind: str, rows: list[FieldRow], locale: str,
         anchor = esc(f"{src.kind}-{src.object_id}-{src.key}")
         body.append(
             f'<tr id="{anchor}" class="{" ".join("state-" + s for s in states)}">'
-            f'<th scope="row">{obj}</th><td><code>{esc(src.key)}</code></td>'
-            f'<td lang="en">{_english(row)}</td>'
-            f'<td lang="{esc(locale)}">{_target(row)}</td>'
-            f'<td>{_state(row)}</td></tr>')
-    return (f'<section id="kind-{esc(kind)}"><h2>{esc(kind)}</h2>'
-            f'<table class="review"><caption>{esc(kind)}: English and {esc(locale)}, '
-            f"{len(rows)} field(s)</caption><thead><tr>{head}</tr></thead>"
+            f'<th scope="row" translate="no">{obj}</th>'
+            f'<td><code translate="no">{esc(src.key)}</code></td>'
+            f'<td lang="en" translate="no">{_english(row, tr)}</td>'
+            f'<td lang="{esc(locale)}">{_target(row, tr)}</td>'
+            f'<td>{_state(row, tr)}</td></tr>')
+    label = esc(tr.p("kind", kind))
+    caption = tr.html("{kind}: English and {language}, {fields}", kind=label,
+                      language=f'<span lang="{esc(locale)}">{esc(name)}</span>',
+                      fields=esc(tr.n("{n} field", "{n} fields", len(rows))))
+    return (f'<section id="kind-{esc(kind)}"><h2>{label}</h2>'
+            f'<table class="review"><caption>{caption}</caption><thead><tr>{head}</tr></thead>'
             f"<tbody>{''.join(body)}</tbody></table></section>")
 
 
@@ -227,17 +247,20 @@ def _value(value: SourceValue | object) -> str:
     return esc(value)
 
 
-def _english(row: FieldRow) -> str:
+def _english(row: FieldRow, tr: Messages) -> str:
     if not row.stale:
         return _value(row.source.text)
     new = row.source.text
+    labels = {k: f'<span class="label" lang="{esc(tr.code)}" translate="yes">{esc(v)}</span>'
+              for k, v in (("new English", tr("new English")), ("old English", tr("old English")),
+                           ("changes", tr("changes")))}
     if row.old is None:
-        return (f'<div class="new"><span class="label">new English</span> {_value(new)}</div>'
-                '<div class="old"><span class="label">old English</span> <em>not stored '
-                "(I18N030)</em></div>")
-    return (f'<div class="old"><span class="label">old English</span> {_value(row.old)}</div>'
-            f'<div class="new"><span class="label">new English</span> {_value(new)}</div>'
-            f'<div class="diff"><span class="label">changes</span> {_diff(row.old, new)}</div>')
+        return (f'<div class="new">{labels["new English"]} {_value(new)}</div>'
+                f'<div class="old">{labels["old English"]} <em lang="{esc(tr.code)}" '
+                f'translate="yes">{esc(tr("not stored (I18N030)"))}</em></div>')
+    return (f'<div class="old">{labels["old English"]} {_value(row.old)}</div>'
+            f'<div class="new">{labels["new English"]} {_value(new)}</div>'
+            f'<div class="diff">{labels["changes"]} {_diff(row.old, new)}</div>')
 
 
 def _diff(old: SourceValue, new: SourceValue) -> str:
@@ -268,35 +291,41 @@ def _word_diff(old: str, new: str) -> str:
     return "".join(out)
 
 
-def _target(row: FieldRow) -> str:
+def _target(row: FieldRow, tr: Messages) -> str:
     if row.entry is None:
-        return '<span class="missing">not translated</span>'
-    tr = row.entry.translation
+        return f'<span class="missing" lang="{esc(tr.code)}">{esc(tr("not translated"))}</span>'
+    t = row.entry.translation
     extra = []
-    if tr.same:
-        extra.append('<span class="same">same as the English (a name)</span>')
-    for code in sorted(tr.waive):
-        extra.append(f'<span class="waiver">waived <code>{esc(code)}</code>: '
-                     f"{esc(tr.waive[code])}</span>")
-    if tr.comment:
-        extra.append(f'<span class="comment">translator\'s note: {esc(tr.comment)}</span>')
+    here = f' lang="{esc(tr.code)}"'
+    if t.same:
+        extra.append(f'<span class="same"{here}>{esc(tr("same as the English (a name)"))}</span>')
+    for code in sorted(t.waive):
+        extra.append(f'<span class="waiver"{here}>' + tr.html(
+            "waived {code}: {reason}", code=f"<code>{esc(code)}</code>",
+            reason=esc(t.waive[code]))
+            + "</span>")
+    if t.comment:
+        extra.append(f'<span class="comment"{here}>'
+                     + tr.html("translator’s note: {note}", note=esc(t.comment)) + "</span>")
     notes = "".join(f"<br>{e}" for e in extra)
-    return _value(tr.text) + notes
+    return _value(t.text) + notes
 
 
-def _state(row: FieldRow) -> str:
-    labels = "".join(f'<span class="state {s}">{s}</span> ' for s in row.states).strip()
-    return labels + (_findings(row.findings) if row.findings else "")
+def _state(row: FieldRow, tr: Messages) -> str:
+    labels = "".join(f'<span class="state {s}">{esc(tr.p("state", s))}</span> '
+                     for s in row.states).strip()
+    return labels + (_findings(row.findings, tr) if row.findings else "")
 
 
-def _findings(found: Iterable[Diagnostic], game: str | None = None) -> str:
+def _findings(found: Iterable[Diagnostic], tr: Messages, game: str | None = None) -> str:
     """Findings as a list; with ``game``, each names its file relative to the game folder
-    (never a machine's path)."""
+    (never a machine's path). The messages are the checks' own, in English."""
     def where(d: Diagnostic) -> str:
         marker = f"/{game}/"
         if game is None or marker not in f"/{d.file}":
             return ""
-        return f' <span class="file">{esc(f"/{d.file}".rsplit(marker, 1)[1])}</span>'
-    items = "".join(f'<li class="{esc(d.severity.value)}"><code>{esc(d.code)}</code> '
-                    f"{esc(d.severity.value)}{where(d)}: {esc(d.message)}</li>" for d in found)
+        return f' <span class="file" translate="no">{esc(f"/{d.file}".rsplit(marker, 1)[1])}</span>'
+    items = "".join(f'<li class="{esc(d.severity.value)}"><code translate="no">{esc(d.code)}</code> '
+                    f"{esc(tr.p('severity', d.severity.value))}{where(d)}: "
+                    f'<span lang="en" translate="no">{esc(d.message)}</span></li>' for d in found)
     return f'<ul class="findings">{items}</ul>'

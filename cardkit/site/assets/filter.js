@@ -1,6 +1,7 @@
 /* cardkit gallery filters: every <select> of #filters narrows li.card by its data-<name>
    attribute (space-separated values for list fields); "" shows all. Without JavaScript the
-   form stays hidden and every card shows. */
+   form stays hidden and every card shows. The count's words come from the page's locale
+   (cardkitPlural of search.js, loaded before). */
 (function () {
   var form = document.getElementById("filters");
   var gallery = document.getElementById("gallery");
@@ -25,7 +26,10 @@
       cards[c].hidden = !ok;
       if (ok) { n++; }
     }
-    if (count) { count.textContent = n + " cards"; }
+    if (count) {
+      count.textContent = typeof cardkitPlural === "function"
+        ? cardkitPlural(cardkitMessages().cards, n, cardkitMessages()) : String(n);
+    }
   }
 
   form.addEventListener("change", apply);

@@ -13,6 +13,34 @@ function cardkitFold(text) {
   return s;
 }
 
+/* The page's interface strings (cardkit-messages: a JSON block written in the page's locale):
+   counted nouns carry their plural forms and the CLDR categories they stand for. */
+function cardkitMessages() {
+  var el = typeof document !== "undefined" && document.getElementById("cardkit-messages");
+  try { return el ? JSON.parse(el.textContent) : {}; } catch (e) { return {}; }
+}
+
+function cardkitNumber(n, msgs) {
+  var s = String(n);
+  var sep = msgs.group || "";
+  if (!sep || s.length < (msgs.groupMin || 4)) { return s; }
+  return s.replace(/\B(?=(\d{3})+(?!\d))/g, sep);
+}
+
+/* A counted noun in the page's language: the form Intl.PluralRules picks for n. */
+function cardkitPlural(msg, n, msgs, values) {
+  if (!msg || !msg.forms) { return String(n); }
+  var cat = "other";
+  try { cat = new Intl.PluralRules(document.documentElement.lang || "en").select(n); }
+  catch (e) { cat = n === 1 ? "one" : "other"; }
+  var at = msg.categories.indexOf(cat);
+  if (at < 0) { at = msg.categories.indexOf("other"); }
+  if (at < 0) { at = msg.forms.length - 1; }
+  var text = msg.forms[Math.min(at, msg.forms.length - 1)].split("{n}").join(cardkitNumber(n, msgs));
+  for (var key in (values || {})) { text = text.split("{" + key + "}").join(values[key]); }
+  return text;
+}
+
 function cardkitTokens(text) {
   return cardkitFold(text).match(/[\p{L}\p{N}]+/gu) || [];
 }
@@ -56,6 +84,7 @@ if (typeof document !== "undefined") {
     if (!form || !input || !list) { return; }
     var root = form.getAttribute("data-root") || "";
     var lang = document.documentElement.getAttribute("lang") || "";
+    var msgs = cardkitMessages();
 
     function show() {
       var index = window.CARDKIT_INDEX;
@@ -86,9 +115,11 @@ if (typeof document !== "undefined") {
         list.appendChild(li);
       });
       if (status) {
-        status.textContent = ids.length === 0 ? "No card matches." :
-          (ids.length > shown.length ? "Showing " + shown.length + " of " + ids.length + " cards."
-            : ids.length + (ids.length === 1 ? " card." : " cards."));
+        status.textContent = ids.length === 0 ? (msgs.none || "") :
+          (ids.length > shown.length
+            ? cardkitPlural(msgs.showing, ids.length, msgs,
+                            {shown: cardkitNumber(shown.length, msgs)})
+            : cardkitPlural(msgs.found, ids.length, msgs));
       }
     }
 

@@ -138,7 +138,7 @@ class CartographersPrinter:
 
     def _badge(self, face: Face, name: str, box: Box, text: str, rgb: RGB,
                painter: Callable[[Any, float, float, float], None] | None = None,
-               style: TextStyle = BADGE_STYLE) -> None:
+               style: TextStyle = BADGE_STYLE, source: TextSource | None = None) -> None:
         """A round badge with a number or letter; ``painter`` adds a glyph in its upper part
         (the number then sits in the lower part)."""
         mm = MM_TO_PT
@@ -158,7 +158,7 @@ class CartographersPrinter:
         else:
             frame = Box(cx - inner / 2, cy - r * 0.72, inner, r * 0.92)
         face.text(text, Frame(f"{name}-text", frame.x, frame.y, frame.w, frame.h, style,
-                              max_lines=1, background=WHITE), None, colour=INK)
+                              max_lines=1, background=WHITE), source, colour=INK)
 
     def _foot(self, face: Face, kind: str, number: int | None) -> None:
         """The bottom line: the card's kind (left) and its number (right)."""
@@ -314,7 +314,9 @@ class CartographersPrinter:
                                           max_lines=1, background=self.body), None, colour=INK)
         for i, letter in enumerate(season.edicts):
             box = Box(14.0 + i * 23.5, 32.0, 12.0, 12.0)
-            self._badge(face, f"edict-{i}", box, letter, KIND_RGB["edict"])
+            sid = f"edict-letter-{letter.lower()}"  # each locale's letters (Greek Α Β Γ Δ)
+            self._badge(face, f"edict-{i}", box, self.loc.string(sid), KIND_RGB["edict"],
+                        source=_s(sid))
             if i == 0:
                 plus = Box(27.5, 35.5, 8.5, 5.0)
                 face.paint(lambda c, ctx, p=plus: _plus(c, p))
@@ -331,8 +333,9 @@ class CartographersPrinter:
         self._frame(face, rgb)
         self._banner(face, self.loc.text("edicts", edict.id, "name"),
                      TextSource("edicts", edict.id, "name"), rgb)
-        self._badge(face, "letter", Box(DESIGN_W / 2 - 13, 41.0, 26.0, 26.0), edict.letter, rgb,
-                    style=TextStyle(BOLD, 40.0, 20.0, align="center"))
+        sid = f"edict-letter-{edict.letter.lower()}"
+        self._badge(face, "letter", Box(DESIGN_W / 2 - 13, 41.0, 26.0, 26.0), self.loc.string(sid),
+                    rgb, style=TextStyle(BOLD, 40.0, 20.0, align="center"), source=_s(sid))
         face.text(self.loc.string("edict-text"),
                   Frame("text", X0, 27.0, TW, 12.0, TEXT_STYLE, background=self.body),
                   _s("edict-text"), colour=INK)

@@ -103,8 +103,9 @@ class SheetPrinter:
         return face
 
     # -- parts -------------------------------------------------------------------------------
-    def _badge(self, face: Face, name: str, box: Box, text: str, rgb: RGB,
+    def _badge(self, face: Face, name: str, box: Box, string_id: str, rgb: RGB,
                style: TextStyle) -> None:
+        """A round badge holding a letter: the string ``string_id`` in the locale."""
         mm = MM_TO_PT
         cx, cy, r = box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h) / 2
 
@@ -113,13 +114,14 @@ class SheetPrinter:
             c.circle(cx * mm, cy * mm, r * mm, stroke=0, fill=1)
         face.shape(Shape(name, box, "circle"), paint)
         inner = r * 1.3
-        face.text(text, Frame(f"{name}-text", cx - inner / 2, cy - inner / 2, inner, inner,
-                              style, max_lines=1, background=rgb), None, colour=theme.on(rgb))
+        face.text(self.loc.string(string_id),
+                  Frame(f"{name}-text", cx - inner / 2, cy - inner / 2, inner, inner, style,
+                        max_lines=1, background=rgb), _s(string_id), colour=theme.on(rgb))
 
     def _header(self, face: Face, m: MapSide) -> None:
         top = SHEET_H - 2.0
-        self._badge(face, "side", Box(4.0, top - 17.0, 16.0, 16.0), m.side, INK,
-                    TextStyle(BOLD, 26, 12, align="center"))
+        self._badge(face, "side", Box(4.0, top - 17.0, 16.0, 16.0),
+                    f"map-side-{m.side.lower()}", INK, TextStyle(BOLD, 26, 12, align="center"))
         face.text(self.loc.text("maps", m.id, "name"),
                   Frame("map-name", 23.0, top - 10.5, 72.0, 10.0, TextStyle(BOLD, 20, 10),
                         max_lines=1, background=self.ground),
@@ -232,7 +234,8 @@ class SheetPrinter:
         for k, letter in enumerate(season.edicts):
             fx = box.x + k * half
             self._badge(face, f"season-{i}-edict-{k}", Box(fx + 1.2, rows[0] + 2.0, 5.5, 5.5),
-                        letter, KIND_RGB["edict"], TextStyle(BOLD, 9, 5, align="center"))
+                        f"edict-letter-{letter.lower()}", KIND_RGB["edict"],
+                        TextStyle(BOLD, 9, 5, align="center"))
             fb = Box(fx + half - FIELD - 1.5, rows[0], FIELD, FIELD)
             face.shape(Shape(f"season-{i}-field-{k}", fb), lambda c, ctx, fb=fb: _field(c, fb))
         coin = Box(box.x + 1.2, rows[1] + 2.0, 5.5, 5.5)

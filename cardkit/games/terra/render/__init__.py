@@ -309,6 +309,11 @@ class LocTexts(Texts):
             string_id = unit.imperial_string
         else:
             value, string_id = q.answer.value, unit.string
+        return self.quantity(string_id, value)
+
+    def quantity(self, string_id: str, value: float) -> str:
+        """``value`` with its unit as printed: the unit's plural message (``{n} short tons``,
+        each locale's form for the number), or the number and a symbol (``700\u00a0km``)."""
         if not string_id:
             return self.loc.number(value)
         name = self.loc.string(string_id, value)
@@ -355,9 +360,11 @@ class TerraPrinter:
 
         cards = [PrintCard(rec.id, t.card(rec.obj, "topic"), side(front_face, rec.obj),
                            side(back_face, rec.obj)) for rec in self.content.of("cards")]
-        pages = [("bar strip", lambda w, h: bar_strip(self.content, t, theme, label, w, h)),
-                 ("region list", lambda w, h: region_list(self.content, t, theme, label, w,
-                                                          h))]
+        # the pages' names head their footers and bookmarks: the pages' titles, from the locale
+        pages = [(t.string("bar-strip"),
+                  lambda w, h: bar_strip(self.content, t, theme, label, w, h)),
+                 (t.string("region-list"),
+                  lambda w, h: region_list(self.content, t, theme, label, w, h))]
         return PrintDeck(deck_id, name, size_mm, cards, extra_pages=pages,
                          strings=self.loc.string, locale=self.loc.code)
 

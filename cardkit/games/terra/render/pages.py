@@ -71,8 +71,7 @@ def line_label(t: LocTexts, bar_id: str, value: float) -> tuple[str, TextSource 
         if value >= f and round_sig(value / f, 3) == round(value / f, 9):
             factor, string_id = f, sid
     shown = round_sig(value / factor, 3) if value else 0.0
-    text = f"{t.loc.number(shown)}\u00a0{t.string(string_id)}"
-    return text, _s(string_id)
+    return t.quantity(string_id, shown), _s(string_id)
 
 
 def bar_strip(content: GameContent, t: LocTexts, theme: Theme, deck: DeckName, w: float,

@@ -26,9 +26,15 @@ class Unit:
     imperial_scale: float = 1.0  # metric value -> imperial value (x * scale + offset)
     imperial_offset: float = 0.0
     imperial_base: float = 1.0  # imperial display unit -> imperial base of the bar (feet)
-    string: str = ""  # id in strings.yaml of the metric unit's printed name ("" = none)
+    #: id in strings.yaml of the metric unit as printed after a number ("" = none): a symbol
+    #: (``km``, the same after every number) or a plural message with ``{n}`` (``{n} days``)
+    #: that each locale inflects for the number.
+    string: str = ""
     imperial_string: str = ""
-    label: str | None = None  # the unit's name beside a question, when not ``string``
+    #: The unit's name beside a question ("in {unit}"), in the form the locale's frame needs
+    #: (Greek accusative after σε, Polish locative after w): a string of its own for every unit
+    #: printed with ``{n}``; a symbol is its own label.
+    label: str | None = None
     imperial_label: str | None = None
 
     @property
@@ -62,10 +68,11 @@ MILE = 1609.344
 UNITS: dict[str, Unit] = {u.id: u for u in (
     Unit("year", "year", "", ""),
     Unit("cm", "length", "cm", "in", 0.01, 1 / 2.54, imperial_base=1 / 12,
-         string="unit-cm", imperial_string="unit-in"),
-    Unit("m", "length", "m", "ft", 1.0, 1 / FOOT, string="unit-m", imperial_string="unit-ft"),
+         string="unit-cm", imperial_string="unit-in", imperial_label="unit-in-label"),
+    Unit("m", "length", "m", "ft", 1.0, 1 / FOOT, string="unit-m", imperial_string="unit-ft",
+         imperial_label="unit-ft-label"),
     Unit("km", "length", "km", "mi", 1000.0, 1000 / MILE, imperial_base=5280.0,
-         string="unit-km", imperial_string="unit-mi"),
+         string="unit-km", imperial_string="unit-mi", imperial_label="unit-mi-label"),
     Unit("count", "number", "", ""),
     Unit("percent", "number", "%", "%", string="unit-percent", imperial_string="unit-percent"),
     Unit("hour", "number", "h", "h", string="unit-hour", imperial_string="unit-hour"),
@@ -76,21 +83,21 @@ UNITS: dict[str, Unit] = {u.id: u for u in (
     Unit("celsius", "number", "°C", "°F", 1.0, 9 / 5, 32.0, string="unit-celsius",
          imperial_string="unit-fahrenheit"),
     Unit("m2", "number", "m²", "sq ft", 1.0, 1 / FOOT**2, string="unit-m2",
-         imperial_string="unit-sq-ft"),
+         imperial_string="unit-sq-ft", imperial_label="unit-sq-ft-label"),
     Unit("km2", "number", "km²", "sq mi", 1.0, 1e6 / MILE**2, string="unit-km2",
-         imperial_string="unit-sq-mi"),
+         imperial_string="unit-sq-mi", imperial_label="unit-sq-mi-label"),
     Unit("m3", "number", "m³", "cu ft", 1.0, 1 / FOOT**3, string="unit-m3",
-         imperial_string="unit-cu-ft"),
+         imperial_string="unit-cu-ft", imperial_label="unit-cu-ft-label"),
     Unit("km3", "number", "km³", "cu mi", 1.0, 1e9 / MILE**3, string="unit-km3",
-         imperial_string="unit-cu-mi"),
+         imperial_string="unit-cu-mi", imperial_label="unit-cu-mi-label"),
     Unit("litre", "number", "l", "gal", 1.0, 1 / 3.785411784, string="unit-litre",
-         imperial_string="unit-gal"),
+         imperial_string="unit-gal", imperial_label="unit-gal-label"),
     Unit("kg", "number", "kg", "lb", 1.0, 1 / 0.45359237, string="unit-kg",
-         imperial_string="unit-lb"),
+         imperial_string="unit-lb", imperial_label="unit-lb-label"),
     Unit("tonne", "number", "t", "short tons", 1.0, 1000 / 907.18474, string="unit-tonne",
-         imperial_string="unit-short-ton"),
+         imperial_string="unit-short-ton", imperial_label="unit-short-ton-label"),
     Unit("kmh", "number", "km/h", "mph", 1.0, 1000 / MILE, string="unit-kmh",
-         imperial_string="unit-mph"),
+         imperial_string="unit-mph", imperial_label="unit-mph-label"),
 )}
 
 UnitId = Literal["year", "cm", "m", "km", "count", "percent", "hour", "day", "years", "celsius",
