@@ -55,8 +55,9 @@ CASES = [
     ("terra", "el", "cards", "brandenburg-gate", "info", ["πήρε το Τέθριππο", "ως λάφυρο"], []),
     ("terra", "el", "strings", "info", "text", ["Το ξέρατε;"], ["ήξερες"]),
     ("terra", "el", "strings", "unit-short-ton", "text", ["βραχείς τόνοι"], []),
-    ("terra", "el", "strings", "unit-tonne", "text", ["τ."], []),
-    ("terra", "el", "strings", "unit-hour", "text", ["ώρ."], []),
+    # the Greek Terra rulebook (seed 000) writes unit symbols in Latin letters (m², m³, h)
+    ("terra", "el", "strings", "unit-tonne", "text", ["t"], ["τ."]),
+    ("terra", "el", "strings", "unit-hour", "text", ["h"], ["ώρ."]),
     # Polish Terra
     ("terra", "pl", "cards", "panama-canal", "info", ["w latach 80. XIX wieku"], []),
     ("terra", "pl", "cards", "trans-siberian-railway", "info", ["na początku XX wieku"], []),

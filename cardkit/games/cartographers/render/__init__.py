@@ -315,7 +315,8 @@ class CartographersPrinter:
         for i, letter in enumerate(season.edicts):
             box = Box(14.0 + i * 23.5, 32.0, 12.0, 12.0)
             sid = f"edict-letter-{letter.lower()}"  # each locale's letters (Greek Α Β Γ Δ)
-            self._badge(face, f"edict-{i}", box, self.loc.string(sid), KIND_RGB["edict"],
+            self._badge(face, f"edict-{i}", box, self.loc.string(sid, default=letter),
+                        KIND_RGB["edict"],
                         source=_s(sid))
             if i == 0:
                 plus = Box(27.5, 35.5, 8.5, 5.0)
@@ -334,7 +335,8 @@ class CartographersPrinter:
         self._banner(face, self.loc.text("edicts", edict.id, "name"),
                      TextSource("edicts", edict.id, "name"), rgb)
         sid = f"edict-letter-{edict.letter.lower()}"
-        self._badge(face, "letter", Box(DESIGN_W / 2 - 13, 41.0, 26.0, 26.0), self.loc.string(sid),
+        self._badge(face, "letter", Box(DESIGN_W / 2 - 13, 41.0, 26.0, 26.0),
+                    self.loc.string(sid, default=edict.letter),
                     rgb, style=TextStyle(BOLD, 40.0, 20.0, align="center"), source=_s(sid))
         face.text(self.loc.string("edict-text"),
                   Frame("text", X0, 27.0, TW, 12.0, TEXT_STYLE, background=self.body),

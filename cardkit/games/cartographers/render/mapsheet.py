@@ -105,7 +105,8 @@ class SheetPrinter:
     # -- parts -------------------------------------------------------------------------------
     def _badge(self, face: Face, name: str, box: Box, string_id: str, rgb: RGB,
                style: TextStyle) -> None:
-        """A round badge holding a letter: the string ``string_id`` in the locale."""
+        """A round badge holding a letter: the string ``string_id`` in the locale (content
+        without the string prints the letter the id ends with)."""
         mm = MM_TO_PT
         cx, cy, r = box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h) / 2
 
@@ -114,7 +115,7 @@ class SheetPrinter:
             c.circle(cx * mm, cy * mm, r * mm, stroke=0, fill=1)
         face.shape(Shape(name, box, "circle"), paint)
         inner = r * 1.3
-        face.text(self.loc.string(string_id),
+        face.text(self.loc.string(string_id, default=string_id.rsplit("-", 1)[-1].upper()),
                   Frame(f"{name}-text", cx - inner / 2, cy - inner / 2, inner, inner, style,
                         max_lines=1, background=rgb), _s(string_id), colour=theme.on(rgb))
 
