@@ -229,8 +229,9 @@ def test_card_points_and_the_report_extras() -> None:
     # the report carries the difficulties' order (its JSON sorts keys); the generic site uses
     # it and imports no game
     assert out["difficulty_order"] == ["yellow", "green"]  # the rulebook's, easiest first
+    from cardkit.site.messages import Messages
     from cardkit.site.reports import _extras
 
-    html = _extras("terra", json.loads(json.dumps(out, sort_keys=True)))
+    html = _extras("terra", json.loads(json.dumps(out, sort_keys=True)), Messages("en"))
     assert html.index(">yellow<") < html.index(">green<")  # not the sorted keys' order
     assert 'id="extra-difficulty-order"' not in html
