@@ -208,7 +208,9 @@ def plant_all(c: Corpus) -> None:
     plant_plural_forms(c)
     for s in c.choose(lambda s: s.game == "terra" and s.label in ("bar question", "info box")
                       and not re.search(r"\bregion", s.english, re.I)):
-        word = "Region" if s.locale == "pl" else "Περιοχή"
+        # a glossary word of the locale whose term the English lacks (Greek «περιοχή» has
+        # `reverse: false` in the shipped glossary: it also means "area")
+        word = "Region" if s.locale == "pl" else "Πυξίδα"
         c.plant("reverse glossary", s, f"{word} — {s.text}", {"I18N037"})
     plant_diacritics(c)
     plant_names(c)
@@ -259,6 +261,18 @@ def plant_diacritics(c: Corpus) -> None:
             c.plant("missing diacritics", s, f"{body} (dlugosc){end}", {"I18N042"})
 
 
+def _waives(c: Corpus, s: Slot, code: str) -> bool:
+    """Whether the slot's entry waives ``code`` (a reviewed exception: nothing to plant)."""
+    lines = c.text(s.file)
+    indent = len(s.prefix) - len(s.prefix.lstrip())
+    for line in lines[s.line + 1:]:
+        if line.strip() and len(line) - len(line.lstrip()) < indent - 2:
+            break
+        if line.strip().startswith(f"{code}:"):
+            return True
+    return False
+
+
 def plant_names(c: Corpus) -> None:
     """A text that names another object (the whole text, or quoted) given another name."""
     found: list[Slot] = []
@@ -267,7 +281,7 @@ def plant_names(c: Corpus) -> None:
         names = {s.english: s for s in c.slots if s.game == game and is_name(s)}
         for s in c.slots:
             if s.game == game and not is_name(s) and s.english.strip() in names \
-                    and (s.file, s.line) not in c.busy:
+                    and (s.file, s.line) not in c.busy and not _waives(c, s, "I18N045"):
                 found.append(s)
     c.rng.shuffle(found)
     for s in [s for s in found if (s.file, s.line) not in c.used][:PER_CLASS]:

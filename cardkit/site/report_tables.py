@@ -129,12 +129,19 @@ def _scalarish(value: Any) -> bool:
 
 
 def cell_text(value: Any, tr: Messages = ENGLISH) -> str:
-    """A value in one cell, numbers in ``tr``'s locale."""
+    """A value in one cell, numbers in ``tr``'s locale; a list of ids (``giant-panda``) is
+    shown as it is and marked ``translate="no"``."""
+    if isinstance(value, list) and value and all(isinstance(v, str) and _ID.fullmatch(v)
+                                                 for v in value):
+        return Ids(", ".join(value))
     if isinstance(value, list):
         return ", ".join(cell_text(v, tr) for v in value)
     if isinstance(value, dict):
         return "; ".join(f"{as_name(k)} {cell_text(v, tr)}" for k, v in value.items())
     return fmt_value(value, tr)
+
+
+_ID = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)+")
 
 
 def key_label(key: str, tr: Messages = ENGLISH) -> str:

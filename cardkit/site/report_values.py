@@ -5,6 +5,7 @@ or a silently wrong cell."""
 from __future__ import annotations
 
 import math
+import re
 from typing import Any
 
 from .messages import ENGLISH, Messages
@@ -32,7 +33,14 @@ def fmt_value(value: Any, tr: Messages = ENGLISH) -> str:
             return tr.num(int(value))
         text = f"{value:.4f}".rstrip("0").rstrip(".")
         return "0" if text in ("-0", "") else tr.num(float(text))
+    if isinstance(value, str) and _WORD.fullmatch(value):
+        return tr.p("value", value)  # a verdict or a kind the report writes as a word
     return str(value)
+
+
+#: A report value written as plain lower-case words (``green``, ``dead card``): a label to
+#: translate (context ``value``), never shown raw in another locale.
+_WORD = re.compile(r"[a-z]+(?: [a-z]+)*")
 
 
 def fmt_mean(value: Any, tr: Messages = ENGLISH) -> str:
