@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import shutil
 import sys
 import tempfile
@@ -45,9 +46,35 @@ def _sizes(folder: Path) -> dict[str, int]:
     return sizes
 
 
+def card_page_load(site: Path, page: Path) -> dict[str, int]:
+    """Bytes one card page loads: ``html``, ``assets`` (its style sheet and scripts), ``images``,
+    ``index_at_load`` (search index data among its scripts) and ``index_on_search`` (the index
+    its first search loads: its own game and locale's, ``assets/index/<game>.<locale>.js``)."""
+    text = page.read_text("utf-8")
+    refs = re.findall(r'<(?:script|img)\b[^>]*\bsrc="([^"]+)"|<link\b[^>]*\bhref="([^"]+)"',
+                      text)
+    out = dict.fromkeys(("html", "assets", "images", "index_at_load", "index_on_search"), 0)
+    out["html"] = len(text.encode("utf-8"))
+    for src, href in refs:
+        target = (page.parent / (src or href)).resolve()
+        if not target.is_file():
+            continue
+        size = target.stat().st_size
+        if target.suffix == ".png":
+            out["images"] += size
+        else:
+            out["assets"] += size
+            if target.parent.name == "index":  # assets/index/: catalog and indexes
+                out["index_at_load"] += size
+    game, locale = page.relative_to(site).parts[:2]
+    own = site / "assets" / "index" / f"{game}.{locale}.js"
+    out["index_on_search"] = own.stat().st_size if own.is_file() else 0
+    return out
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--dpi", type=float, default=100.0, help="the site's default: 100")
+    parser.add_argument("--dpi", type=float, default=200.0, help="the site's default: 200")
     parser.add_argument("--repeat", type=int, default=1)
     args = parser.parse_args()
     content = ROOT / "content"
@@ -87,6 +114,10 @@ def main() -> None:
         t_site = min(site() for _ in range(args.repeat))
         t_export = min(export() for _ in range(args.repeat))
         site_sizes = _sizes(site_out)
+        pages = sorted(site_out.glob("*/*/cards/*.html"))
+        loads = {p: card_page_load(site_out, p) for p in pages}
+        heaviest = max(loads, key=lambda p: (loads[p]["index_at_load"]
+                                             + loads[p]["index_on_search"], p))
         export_sizes = _sizes(work / "png")
         assert result is not None
     finally:
@@ -107,6 +138,17 @@ def main() -> None:
           f"{e['png'] / mb:.1f} MB PNG)")
     print(f"ratio site / export: time {t_site / t_export:.2f}x, size {s['all'] / e['all']:.2f}x; "
           f"beyond its images the site adds {extra / max(s['png'], 1):.1%} of their size")
+    worst = loads[heaviest]
+    kb = 1e3
+    total = sum(worst[k] for k in ("html", "assets", "images"))
+    print(f"a card page loads (the heaviest index of {len(pages)} card pages: "
+          f"{heaviest.relative_to(site_out).as_posix()}): {total / kb:.1f} KB at load "
+          f"(HTML {worst['html'] / kb:.1f}, styles and scripts {worst['assets'] / kb:.1f}, "
+          f"images {worst['images'] / kb:.1f}); search index data "
+          f"{worst['index_at_load'] / kb:.1f} KB at load, "
+          f"{(worst['index_at_load'] + worst['index_on_search']) / kb:.1f} KB after its first "
+          f"search (limit 150 KB)")
+    assert worst["index_at_load"] + worst["index_on_search"] < 150_000, "index over 150 KB"
 
 if __name__ == "__main__":
     main()

@@ -25,7 +25,7 @@ from cardkit.core.errors import ContentBlocked
 from cardkit.site import SiteJob, build_site
 from cardkit.core.outdir import IN_PROGRESS, MANIFEST, clean_debris, read_manifest
 from cardkit.site.api import MARKER, is_site
-from cardkit.site.search import Entry, build_index, fold, tokens
+from cardkit.site.search import Entry, fold, index_files, read_index, tokens
 
 from .conftest import SHIPPED
 
@@ -103,9 +103,10 @@ def test_every_card_page_names_the_card_in_its_locale(site: Path) -> None:
             from html import escape
             assert f"<h1>{escape(name)}" in html, page
             assert f'<html lang="{locale}">' in html
-            assert '<table class="fields">' in html
-            for field in type(rec.obj).model_fields:
-                assert f'<th scope="row" data-field="{field}">' in html, (page, field)
+            # what the card says, not the model: facts by label, no field table, no paths
+            assert '<table class="fields">' not in html and "data-field" in html
+            for field in re.findall(r'data-field="([^"]+)"', html):
+                assert field in type(rec.obj).model_fields and field not in ("id", "name"), field
             assert '<table class="translations">' in html
             english = {"en": "English", "pl": "angielski"}[locale]
             assert f'<th scope="col" data-locale="en">{english}</th>' \
@@ -198,21 +199,25 @@ def test_search_js_folds_and_tokenizes_like_python() -> None:
 
 @pytest.mark.skipif(NODE is None, reason="node is not installed")
 def test_search_finds_greek_and_polish_without_diacritics(tmp_path: Path) -> None:
-    index = build_index([
-        Entry("trains/el/cards/waste.html", "Σκουπίδια", "trains", "el", ("Σκουπίδια", "waste")),
-        Entry("trains/pl/cards/normal-train.html", "Pociąg zwykły", "trains", "pl",
-              ("Pociąg zwykły", "normal-train")),
-        Entry("trains/en/cards/normal-train.html", "Normal Train", "trains", "en",
-              ("Normal Train", "normal-train")),
-    ])
-    (tmp_path / "index.js").write_text(index, "utf-8")
-    js = ("const vm=require('vm');const fs=require('fs');global.window=global;"
-          f"vm.runInThisContext(fs.readFileSync({json.dumps(str(tmp_path / 'index.js'))},'utf8'));"
+    files = index_files([
+        Entry("trains/el/cards/waste.html", "Σκουπίδια", "trains", "el", "cards", None, None,
+              ("waste",)),
+        Entry("trains/pl/cards/normal-train.html", "Pociąg zwykły", "trains", "pl", "cards",
+              None, None, ("normal-train",)),
+        Entry("trains/en/cards/normal-train.html", "Normal Train", "trains", "en", "cards",
+              None, None, ("normal-train",)),
+    ], {}, {})
+    load = ""
+    for rel, text in files.items():
+        (tmp_path / Path(rel).name).write_text(text, "utf-8")
+        path = json.dumps(str(tmp_path / Path(rel).name))
+        load += f"vm.runInThisContext(fs.readFileSync({path},'utf8'));"
+    js = ("const vm=require('vm');const fs=require('fs');global.window=global;" + load +
           f"vm.runInThisContext(fs.readFileSync({json.dumps(str(ASSETS / 'search.js'))},'utf8'));"
           "const q=['σκουπιδια','ΣΚΟΥΠΙΔΙΑ','pociag','POCIĄG zwy','normal','train pociag','x',"
-          "'norm'];"
-          "console.log(JSON.stringify(q.map(x=>cardkitSearch(window.CARDKIT_INDEX,x)"
-          ".map(i=>window.CARDKIT_INDEX.entries[i].url))));")
+          "'norm'];const ix=Object.values(window.CARDKIT_INDEXES);"
+          "console.log(JSON.stringify(q.map(x=>cardkitRun(ix,x,'').map(h=>h.entry.url)"
+          ".sort())));")
     got = json.loads(_node(js))
     assert got == [["trains/el/cards/waste.html"], ["trains/el/cards/waste.html"],
                    ["trains/pl/cards/normal-train.html"], ["trains/pl/cards/normal-train.html"],
@@ -222,19 +227,28 @@ def test_search_finds_greek_and_polish_without_diacritics(tmp_path: Path) -> Non
 
 
 def test_search_index_holds_every_card_in_every_locale(site: Path) -> None:
-    text = (site / "assets" / "search-index.js").read_text("utf-8")
-    assert text.startswith("window.CARDKIT_INDEX = ") and text.endswith(";\n")
-    data = json.loads(text[len("window.CARDKIT_INDEX = "):-2])
+    """One index per locale (``assets/index/<game>.<locale>.js``), each with every card."""
+    assert not (site / "assets" / "search-index.js").exists()
     ids, _ = printed_cards(GAME)
-    urls = {e["url"] for e in data["entries"]}
-    assert urls == {f"{GAME}/{loc}/cards/{i}.html" for loc in LOCALES for i in ids}
-    assert all((site / u).is_file() for u in urls)
-    toks = [t for t, _ in data["tokens"]]
-    assert toks == sorted(toks, key=lambda t: t.encode("utf-16-be"))
-    assert all(t == fold(t) for t in toks)
-    by_token = dict(data["tokens"])
-    assert any(data["entries"][i]["url"].endswith("/temple-ruins.html")
-               for i in by_token["temple"])
+    for loc in LOCALES:
+        text = (site / "assets" / "index" / f"{GAME}.{loc}.js").read_text("utf-8")
+        assert text.startswith("window.CARDKIT_INDEXES = window.CARDKIT_INDEXES || {};\n"
+                               f'window.CARDKIT_INDEXES["{GAME}/{loc}"] = ')
+        assert text.endswith(";\n")
+        data = read_index(text)
+        assert (data["game"], data["locale"]) == (GAME, loc)
+        urls = {e["url"] for e in data["entries"]}
+        assert urls == {f"{GAME}/{loc}/cards/{i}.html" for i in ids}
+        assert all((site / u).is_file() for u in urls)
+        toks = data["words"]
+        assert toks == sorted(toks, key=lambda t: t.encode("utf-16-be"))
+        assert all(t == fold(t) for t in toks)
+        temple = toks.index("temple")
+        assert any(e["url"].endswith("/temple-ruins.html")
+                   and (temple in e["n"] if loc == "en" else any(temple in t for t in e["t"]))
+                   for e in data["entries"])
+    catalog = (site / "assets" / "index" / "catalog.js").read_text("utf-8")
+    assert all(f'"file":"assets/index/{GAME}.{loc}.js"' in catalog for loc in LOCALES)
 
 
 def test_every_page_has_the_shell_and_the_search_form(site: Path) -> None:
@@ -282,7 +296,7 @@ def test_only_the_sites_own_files_are_published(site: Path) -> None:
     assert record.output is not None and record.output.command == "site"
     assert record.output.content == "/".join(SHIPPED.resolve().parts[-2:])  # no home folder
     suffixes = {p.suffix for p in site.rglob("*") if p.is_file() and p.name != MANIFEST}
-    assert suffixes <= {".html", ".css", ".js", ".png", ".csv"}, suffixes
+    assert suffixes <= {".html", ".css", ".js", ".png", ".csv", ".json"}, suffixes
 
 
 def test_terra_sources_are_the_only_external_links() -> None:
@@ -495,10 +509,9 @@ def test_markup_in_the_content_is_text_on_every_page(tmp_path: Path, cache: Path
             "</script>\n", "").replace('"></script>', ""), page
         seen += "&lt;img src=x onerror=alert(1)&gt; &amp; &lt;/script&gt;" in html
     assert seen >= 2  # the card's page and the gallery at least
-    index = (out / "assets" / "search-index.js").read_text("utf-8")
-    prefix = "window.CARDKIT_INDEX = "
-    assert index.startswith(prefix)
-    data = json.loads(index[len(prefix):].rstrip().rstrip(";"))
+    index = (out / "assets" / "index" / f"{GAME}.en.js").read_text("utf-8")
+    assert "</script>" not in index and "<\\/script>" in index
+    data = read_index(index)
     assert hostile in {e["name"] for e in data["entries"]}
 
 

@@ -124,8 +124,8 @@ def site_cards(site: Path) -> dict[str, int]:
 
 def test_every_qps_page_is_pseudo_localized(site: Path) -> None:
     pages = sorted(site.rglob("*.html"))
-    # each game's cards and gallery, the site index, two reports and their index
-    assert len(pages) == sum(n + 1 for n in site_cards(site).values()) + 1 + 3
+    # each game's cards and gallery, the site index, the search page, two reports and their index
+    assert len(pages) == sum(n + 1 for n in site_cards(site).values()) + 1 + 1 + 3
     found = {}
     for page in pages:
         html = page.read_text("utf-8")

@@ -115,6 +115,28 @@ def test_failing_row_shows_the_check_code_and_message(page: str) -> None:
     assert 'class="state-failing"' in row
     assert ">I18N009</code>" in row and "double space" in row
     assert "Πότε  άνοιξε;" in row and "When did it open?" in row
+    assert 'data-codes="I18N009"' in row and 'data-kind="cards"' in row  # for the filters
+    assert re.search(r'class="file" translate="no">i18n/el/cards\.yaml:\d+:\d+<', row)
+
+
+def test_rows_carry_the_glossary_terms_their_english_uses(page: str, content: Path) -> None:
+    from cardkit.i18n.glossary import mentions
+
+    terms = api.load("terra", content).translations.glossaries["el"]
+    found = re.findall(r'<td lang="en" translate="no">(.*?)<ul class="terms">(.*?)</ul>', page)
+    assert found, "no row lists a glossary term"
+    for english, listed in found:
+        for term, translation in re.findall(
+                r'<span lang="en">(.*?)</span> → <span lang="el">(.*?)</span>', listed):
+            (t,) = [t for t in terms if t.term == term and t.translation == translation]
+            assert mentions(re.sub(r"<[^>]+>", " ", english), t.match or [t.term])
+
+
+def test_the_filter_form_offers_the_states_kinds_and_codes(page: str) -> None:
+    form = re.search(r'<form id="review-filters".*?</form>', page)
+    assert form and " hidden>" in form.group(0)  # shown by review.js only
+    for value in ("failing", "stale", "missing", "ok", "cards", "regions", "I18N009"):
+        assert f'<option value="{value}">' in form.group(0)
 
 
 def test_missing_and_ok_rows(page: str) -> None:
@@ -198,6 +220,21 @@ def test_strength_report_page(reports: dict[str, Path]) -> None:
     assert "<svg" in body and "Win-rate delta per card" in body and " pp" in body
 
 
+def test_reports_link_every_card_they_name(reports: dict[str, Path]) -> None:
+    """Each card id a report shows (a row header, a list of ids) links to the card's page;
+    bot names and ids that are not cards of the report's game stay plain."""
+    hrefs = {"landfill": "../trains/en/cards/landfill.html",
+             "tunnel": "../trains/en/cards/tunnel.html"}
+    body = report_pages([reports["strength"]], cards={"trains": hrefs, "terra": {
+        "baseline#1": "nope.html"}})["reports/strength.html"]
+    for card, href in hrefs.items():
+        assert f'<a href="{href}">{card}</a>' in body
+    plain = report_pages([reports["strength"]])["reports/strength.html"]
+    assert "<a href=" not in plain.split("<table", 1)[1]  # nothing linked without pages
+    sim = report_pages([reports["sim"]], cards={"trains": hrefs})["reports/run.html"]
+    assert "nope.html" not in sim and "baseline#1</th>" in sim
+
+
 def test_report_names_and_index(reports: dict[str, Path], tmp_path: Path) -> None:
     other = tmp_path / "run.json"
     other.write_bytes(reports["sim"].read_bytes())
@@ -232,3 +269,13 @@ def test_unreadable_reports_are_usage_problems(tmp_path: Path) -> None:
     for path in (binary, tmp_path / "missing.json", tmp_path):
         with pytest.raises(UsageProblem, match=re.escape(str(path))):
             report_pages([path])
+
+
+def test_the_game_filter_opens_the_same_view_of_another_game(content: Path) -> None:
+    page = review_pages(api.load("terra", content), "terra", "el", "../../",
+                        games=[("terra", "Terra"), ("trains", "Trains")])
+    assert '<option value="terra" data-href="../../terra/el/review.html" selected>' in page
+    assert '<option value="trains" data-href="../../trains/el/review.html">Trains' in page
+    single = review_pages(api.load("terra", content), "terra", "el", "../../",
+                          games=[("terra", "Terra")])
+    assert 'id="filter-game"' not in single  # one game: nothing to choose

@@ -31,7 +31,7 @@ from .run import CheckOptions, run_check
 if TYPE_CHECKING:
     from ..core.content import GameContent
 
-__all__ = ["ContentBlocked", "gate", "relevant", "require_clean"]
+__all__ = ["ContentBlocked", "gate", "gate_translation", "relevant", "require_clean"]
 
 
 def _locale_of(file: str, game_base: str, locales_base: str) -> tuple[bool, str | None]:
@@ -77,6 +77,30 @@ def gate(game: str, content_dir: Path, locale: str | None = None,
     if errors:
         raise ContentBlocked(game, errors)
     return found
+
+
+def gate_translation(game: str, content_dir: Path, locale: str,
+                     cache_dir: Path | None = DEFAULT_CACHE_DIR
+                     ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """:func:`gate` for a command that shows a translation *as it is* (the site): errors in
+    the locale's own translation files (``i18n/<locale>/``, ``glossary/<locale>.yaml``) do not
+    block; they are returned, so that the entries they point at are withheld (printed in
+    English) and shown to the translators. Anything else with errors — the game's own files,
+    the locale definitions — still raises :class:`ContentBlocked`. Returns ``(findings,
+    translation errors)``: the non-blocking findings, and the errors let through."""
+    report = run_check(CheckOptions((game,), content_dir, cache_dir))
+    found = relevant(report.diagnostics, game, content_dir, locale)
+    game_base = display_path(game_folder(content_dir, game))
+    locales_base = display_path(content_dir / LOCALES)
+    own, blocking = [], []
+    for d in found:
+        if d.severity is not Severity.ERROR:
+            continue
+        side, owner = _locale_of(d.file, game_base, locales_base)
+        (own if side and owner == locale else blocking).append(d)
+    if blocking:
+        raise ContentBlocked(game, blocking)
+    return [d for d in found if d.severity is not Severity.ERROR], own
 
 
 def require_clean(game: str, content_dir: Path, locale: str | None = None,

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
 
 from .app import _guard, content_option, force_option
+from .exits import ExitCode
 
 
 @click.command("site")
@@ -24,8 +26,9 @@ from .app import _guard, content_option, force_option
               metavar="FILE.json",
               help="A JSON report of `cardkit simulate` or `cardkit strength` to include "
                    "(repeatable).")
-@click.option("--dpi", default="100", show_default=True, metavar="N",
-              help="Resolution of the card images, 50 to 1200.")
+@click.option("--dpi", default="200", show_default=True, metavar="N",
+              help="Resolution of the card images, 50 to 1200 (the pages show them at half "
+                   "their pixels: sharp on high-density screens).")
 @force_option
 @_guard
 def site(content_dir: Path, out: Path | None, games: tuple[str, ...], locales: tuple[str, ...],
@@ -50,3 +53,10 @@ def site(content_dir: Path, out: Path | None, games: tuple[str, ...], locales: t
                f"{'gallery' if galleries == 1 else 'galleries'} ({games_n} "
                f"{'game' if games_n == 1 else 'games'}), {result.bytes / 1e6:.1f} MB in "
                f"{result.seconds:.1f} s")
+    if result.failing:
+        for (game, locale), n in sorted(result.failing.items()):
+            click.echo(f"cardkit: {game} ({locale}): {n} translation "
+                       f"{'error' if n == 1 else 'errors'}, shown in {result.out}/{game}/"
+                       f"{locale}/review.html (those fields are in English on the pages); "
+                       f"`cardkit check {game}` lists them", err=True)
+        sys.exit(ExitCode.FINDINGS)

@@ -72,6 +72,9 @@ class ExportJob:
     cache_dir: Path | None = DEFAULT_CACHE_DIR
     workers: int | None = None  # PNG compression threads (default: up to 4, one per CPU)
     ink_saver: bool = False  # white cards, coloured outlines (as `cardkit pdf --ink-saver`)
+    #: Print a failing translation's field in English instead of refusing the export (the site:
+    #: its translators' view shows the failure). Other errors still block.
+    withhold_failing: bool = False
 
 
 @dataclass(slots=True)
@@ -143,7 +146,7 @@ def _decks(job: ExportJob) -> tuple[list[PrintDeck], Localizer]:
     from .printing import localized_decks
 
     decks, loc = localized_decks(job.game, job.content_dir, job.locale, job.units,
-                                 job.ink_saver, job.cache_dir)
+                                 job.ink_saver, job.cache_dir, job.withhold_failing)
     if job.deck is not None:
         decks = [d for d in decks if d.id == job.deck]
         if not decks:

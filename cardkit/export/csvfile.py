@@ -1,19 +1,20 @@
 """``cards.csv``: the unique cards of a PNG export with the copies to print — a print shop's list.
 
 One row per unique card: deck, card id, name (in the export's locale), quantity, the front image
-and the back image (paths relative to the CSV). Written with the :mod:`csv` module (quoted where
-needed, CRLF line ends as RFC 4180 asks), in UTF-8 **with a byte-order mark**: spreadsheet
-programs (Excel above all, which print shops use) read a CSV without one in the system's legacy
-code page and turn Greek or Polish names into mojibake; ``csv`` readers take it with
-``encoding="utf-8-sig"``.
+and the back image (paths relative to the CSV). Written by
+:func:`cardkit.core.csvcells.write_rows` (quoted where needed, CRLF line ends as RFC 4180 asks;
+a cell a spreadsheet would run as a formula, ``=2+3 Express``, is written ``'=2+3 Express``), in
+UTF-8 **with a byte-order mark**: spreadsheet programs (Excel above all, which print shops use)
+read a CSV without one in the system's legacy code page and turn Greek or Polish names into
+mojibake; ``csv`` readers take it with ``encoding="utf-8-sig"``.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Iterable
 from dataclasses import dataclass
+
+from ..core.csvcells import write_rows
 
 HEADER = ("deck", "card_id", "name", "quantity", "front", "back")
 
@@ -31,10 +32,6 @@ class CsvRow:
 
 
 def cards_csv(rows: Iterable[CsvRow]) -> bytes:
-    """The CSV file's bytes (UTF-8 with BOM, CRLF)."""
-    buffer = io.StringIO(newline="")
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(HEADER)
-    for row in rows:
-        writer.writerow((row.deck, row.card_id, row.name, row.quantity, row.front, row.back))
-    return "\ufeff".encode() + buffer.getvalue().encode("utf-8")
+    """The CSV file's bytes (UTF-8 with BOM, CRLF; formula-like cells neutralized)."""
+    body = ((r.deck, r.card_id, r.name, r.quantity, r.front, r.back) for r in rows)
+    return write_rows([HEADER, *body], bom=True).encode("utf-8")

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..checking.gate import gate
+from ..checking.gate import gate, gate_translation
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.errors import UsageProblem
 from ..core.outputs import check_output, write_output
@@ -29,8 +29,12 @@ __all__ = ["localized_decks", "render_game"]
 
 
 def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_saver: bool,
-                    cache_dir: Path | None) -> tuple[list[PrintDeck], Localizer]:
+                    cache_dir: Path | None, withhold_failing: bool = False
+                    ) -> tuple[list[PrintDeck], Localizer]:
     """A game's print decks in one locale, after the content gate (``pdf`` and ``export``).
+
+    With ``withhold_failing`` (the site), errors in the locale's own translation files do not
+    block: the entries they point at are withheld and print in English (counted as fallbacks).
 
     Raises :class:`~cardkit.core.errors.ContentBlocked` for content with errors and
     :class:`UsageProblem` for a game without templates or an unknown locale. The decks carry
@@ -44,7 +48,11 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
     if printer is None:
         raise UsageProblem(f"{game!r} has no print templates yet")
     pseudo = locale == PSEUDO_CODE  # the English, pseudo-localized: no translation to gate
-    findings = gate(game, content_dir, "en" if pseudo else locale, cache_dir)
+    withheld: list[Diagnostic] = []
+    if withhold_failing and not pseudo and locale != "en":
+        findings, withheld = gate_translation(game, content_dir, locale, cache_dir)
+    else:
+        findings = gate(game, content_dir, "en" if pseudo else locale, cache_dir)
     data = load(game, content_dir)
     if pseudo and "en" in data.locales:
         loc = Localizer(data.content, pseudo_locale(data.locales["en"]), None, pseudo=True,
@@ -57,6 +65,8 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
     if locale not in data.locales:
         raise unknown_locale(data.locales, locale)
     overlay = data.translations.overlays.get(locale) if locale != "en" else None
+    if overlay is not None and withheld:
+        overlay = overlay.withholding(withheld)[0]
     loc = Localizer(data.content, data.locales[locale], overlay)
     if overlay is not None:
         translation_side = f"/i18n/{locale}/"

@@ -20,9 +20,11 @@ from functools import cache
 from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model
+from ruamel.yaml.nodes import MappingNode
 
 from ..core.diagnostics import Diagnostic, Pointer
 from ..core.discovery import SourceFile
+from ..core.sourcemap import compose
 from ..core.spec import FileKind, GameSpec
 from ..core.validation import validate
 
@@ -137,6 +139,49 @@ class LocaleOverlay:
         marks = self.unloaded
         return bool(marks) and ((kind, None, None) in marks or (kind, obj_id, None) in marks
                                 or (kind, obj_id, key) in marks)
+
+    def withholding(self, errors: list[Diagnostic]) -> tuple[LocaleOverlay, set[Key]]:
+        """A copy without the entries ``errors`` point at (same file, pointer starting with the
+        entry's ``("entries", id, key)``), and their ``(kind, id, key)``: what a command that
+        shows a translation as it is (the site) prints in English instead of a failing text."""
+        failing = {(d.file, tuple(d.pointer)[:3]) for d in errors if d.pointer}
+        lines: dict[str, set[int]] = {}  # findings from the check cache have a line, no pointer
+        for d in errors:
+            if not d.pointer and d.line > 0:
+                lines.setdefault(d.file, set()).add(d.line)
+        trees = {src.display: compose(src.text() or "") for src in self.files.values()
+                 if src.display in lines}
+        kept: dict[str, dict[str, dict[str, Entry]]] = {}
+        withheld: set[Key] = set()
+        for kind, objects in self.entries.items():
+            for obj_id, fields in objects.items():
+                for key, entry in fields.items():
+                    span = (_span(trees.get(entry.file), entry.pointer)
+                            if entry.file in lines else range(0))
+                    if (entry.file, tuple(entry.pointer)) in failing \
+                            or any(n in span for n in lines.get(entry.file, ())):
+                        withheld.add((kind, obj_id, key))
+                    else:
+                        kept.setdefault(kind, {}).setdefault(obj_id, {})[key] = entry
+        return LocaleOverlay(self.locale, kept, dict(self.files), self.previous,
+                             set(self.unloaded)), withheld
+
+
+Key = tuple[str, str, str]  # (kind, object id, field key)
+
+
+def _span(root: Any, pointer: Pointer) -> range:
+    """The 1-based lines of the node at ``pointer`` (empty when it is not in the tree)."""
+    node = root
+    for part in pointer:
+        if not isinstance(node, MappingNode):
+            return range(0)
+        node = next((v for k, v in node.value if str(getattr(k, "value", None)) == str(part)),
+                    None)
+        if node is None:
+            return range(0)
+    end = node.end_mark.line + (0 if node.end_mark.column == 0 else 1)
+    return range(node.start_mark.line + 1, max(end, node.start_mark.line + 1) + 1)
 
 
 def load_overlay_file(game: GameSpec, source: SourceFile, locale: str, kind_name: str,

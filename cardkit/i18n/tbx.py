@@ -12,7 +12,8 @@ with a trailing ``*`` (any word starting with it). The fields a term is limited 
 glossary note are notes.
 
 **CSV** — UTF-8 (no byte-order mark), RFC 4180 quoting and line ends, header
-``term,translation,forms,forbidden,note``. ``forms`` and ``forbidden`` list several values
+``term,translation,forms,forbidden,note``; a cell a spreadsheet would run as a formula is
+prefixed with ``'`` (:mod:`cardkit.core.csvcells`). ``forms`` and ``forbidden`` list several values
 separated by ``"; "``; a stem is written with a trailing ``*`` (``πόντ*``).
 
 Both are deterministic: the same glossary gives the same bytes (no dates, file order kept).
@@ -20,12 +21,11 @@ Both are deterministic: the same glossary gives the same bytes (no dates, file o
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable
 from xml.sax.saxutils import escape, quoteattr
 
+from ..core.csvcells import write_rows
 from .glossary import Term
 from .locale import Locale
 
@@ -121,13 +121,11 @@ def glossary_tbx(game: str, target: Locale, terms: list[Term], source: str = "en
 
 def glossary_csv(terms: list[Term]) -> str:
     """A game's glossary for one locale as CSV (see the module docstring)."""
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\r\n")
-    writer.writerow(CSV_HEADER)
+    rows: list[list[str]] = []
     for term in terms:
         forms = _unique([*(f for f in term.forms if f != term.translation),
                          *(s + "*" for s in term.stems)])
         forbidden = _unique([*term.forbidden, *(s + "*" for s in term.forbidden_stems)])
-        writer.writerow([term.term, term.translation, "; ".join(forms), "; ".join(forbidden),
-                         _note(term)])
-    return buffer.getvalue()
+        rows.append([term.term, term.translation, "; ".join(forms), "; ".join(forbidden),
+                     _note(term)])
+    return write_rows([CSV_HEADER, *rows])

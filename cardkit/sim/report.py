@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import csv
 import io
 import json
 from typing import Any
 
+from ..core.csvcells import write_rows
 from .api import SimReport
 
 
@@ -31,18 +31,17 @@ def to_json(report: SimReport) -> str:
 
 
 def to_csv(report: SimReport) -> str:
-    """One row per game: index, seed, seats, scores, winners, turns, end reason, truncated."""
-    out = io.StringIO()
-    writer = csv.writer(out, lineterminator="\n")
+    """One row per game: index, seed, seats, scores, winners, turns, end reason, truncated
+    (text cells a spreadsheet would run as a formula neutralized with ``'``; the scores are
+    numbers, a negative one too)."""
     players = len(report.bots)
-    writer.writerow(["game", "seed", *[f"seat{i}" for i in range(players)],
-                     *[f"score{i}" for i in range(players)], "winners", "turns", "end_reason",
-                     "truncated"])
-    for r in report.result.rows:
-        writer.writerow([r.index, r.seed, *r.seats, *[f"{s:g}" for s in r.scores],
-                         " ".join(map(str, r.winners)), r.turns, r.end_reason,
-                         int(r.truncated)])
-    return out.getvalue()
+    header = ["game", "seed", *[f"seat{i}" for i in range(players)],
+              *[f"score{i}" for i in range(players)], "winners", "turns", "end_reason",
+              "truncated"]
+    rows = ([r.index, r.seed, *r.seats, *r.scores,
+             " ".join(map(str, r.winners)), r.turns, r.end_reason, int(r.truncated)]
+            for r in report.result.rows)
+    return write_rows([header, *rows], line_end="\n")
 
 
 def to_text(report: SimReport) -> str:

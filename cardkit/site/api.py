@@ -1,11 +1,13 @@
 """``cardkit site`` as a library call: a static site generated from the content.
 
-Per game and locale: a gallery of the exported card images with filters, one page per card
-(every field, the translations beside the English, provisional values marked, sources), and the
-translators' view; a site index; the simulation and balance reports given; one search index
-over every game and locale. The site opens from the file system and from any static host: every
-URL is relative, the fonts, styles and scripts are its own (no external request), and the same
-content gives byte-identical files.
+Per game and locale: a gallery of the exported card images (at twice their CSS size) with filters,
+sort and CSV/JSON downloads, one page per card (what the card says in the locale, its facts, the
+translations beside the English, provisional values marked, sources), and the translators' view; a
+site index and a search page per locale; the simulation and balance reports given, every card they
+name linked; one search index per game and locale, loaded by a page when its first search needs it.
+Every page has a language switcher that keeps the page. The site opens from the file system and
+from any static host: every URL is relative, the fonts, styles and scripts are its own (no external
+request), and the same content gives byte-identical files.
 
 Every page is in one locale, its interface strings from the site's catalog
 (:mod:`cardkit.site.messages`): the galleries, card pages and translators' view in their game's
@@ -15,13 +17,16 @@ when built — at ``index.html`` and ``reports/``, any other at ``index.<code>.h
 default) shows the English content and the interface pseudo-localized, so that any plain
 English left in its pages was hard-coded.
 
-The build is all or nothing: every game and locale goes through the content gate first, then
-the site is written into a temporary folder beside ``out`` and renamed into place (the previous
-site, if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput`. The site's
-``.cardkit-outputs.json`` lists every file it wrote; a folder holding anything else is never
-replaced, and an earlier site that was changed, or made from another content folder, only with
-``force``. (Sites of older cardkit versions carry a ``.cardkit-site`` marker instead: it counts as
-a record of the files an older site could have written there, its pages, assets and card images
+The build is all or nothing for the content: every game and locale goes through the content gate
+first — except that errors in a locale's own translation files do not stop it (the translators'
+view exists to show them): their entries are withheld (the pages show those fields in English), the
+view shows the findings, and :attr:`SiteResult.failing` counts them (the command exits 1). Then the
+site is written into a temporary folder beside ``out`` and renamed into place (the previous site,
+if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput`. The site's
+``.cardkit-outputs.json`` lists every file it wrote; a folder holding anything else is never replaced, and an
+earlier site that was changed, or made from another content folder, only with ``force``. (Sites of
+older cardkit versions carry a ``.cardkit-site`` marker instead: it counts as a record of the files
+an older site could have written there, its pages, assets and card images
 (:func:`cardkit.core.manifest.legacy_site_file`); any other file in the folder is foreign.)
 """
 
@@ -41,16 +46,19 @@ from ..core.errors import UsageProblem
 from ..core.outdir import LEGACY_SITE_MARKER, MANIFEST, FolderOutput, default_build_dir, is_output
 from ..core.workers import start_worker
 from ..i18n.placement import unknown_locale
-from ..i18n.pseudo import PSEUDO_CODE, pseudo_locale, pseudo_text
-from .cards import (Locale, SiteCard, card_name, card_page, gallery_page, match_records,
-                    search_entries)
+from ..i18n.pseudo import PSEUDO_CODE, pseudo_text
+from .cards import (Locale, SiteCard, card_name, card_page, category_fields, gallery_page,
+                    match_records, search_entries)
+from .downloads import downloads
 from .html import esc, page
 from .messages import Messages
 from .reports import page_title, report_pages, reports_index
-from .search import Entry, build_index
+from .review import review_pages
+from .search import Entry, index_files, search_page_body
+from .sitemap import Site, site_of
 
 MARKER = LEGACY_SITE_MARKER  # what sites of older cardkit versions carry instead of a manifest
-ASSETS = ("site.css", "search.js", "filter.js")
+ASSETS = ("site.css", "search.js", "filter.js", "review.js")
 DPI_RANGE = (50.0, 1200.0)  # as `cardkit export`
 DEFAULT_OUT = Path("build") / "site"  # for the default content folder (see default_out)
 SOURCE = "en"
@@ -68,7 +76,7 @@ class SiteJob:
     force: bool = False
     reports: tuple[Path, ...] = ()
     cache_dir: Path | None = None
-    dpi: float = 100
+    dpi: float = 200  # twice the 100 dpi the pages show the images at (sharp on 2x screens)
 
 
 @dataclass(slots=True)
@@ -82,6 +90,9 @@ class SiteResult:
     bytes: int
     seconds: float = 0.0
     fallbacks: int = 0  # texts shown in English for want of a translation
+    #: Errors in translation files, per ``(game, locale)``: the build went on (their entries
+    #: shown in English, the findings in the translators' view); the command exits 1.
+    failing: dict[tuple[str, str], int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
 
 
@@ -130,11 +141,21 @@ class _Game:
     title: str
     data: Any  # GameI18n
     locales: tuple[str, ...]
+    #: Per locale, the errors of its own translation files: they do not stop the build; the
+    #: entries they point at are withheld (shown in English) and the translators' view shows them.
+    failing: dict[str, list[Any]] = field(default_factory=dict)
+
+    def overlay(self, code: str) -> Any:
+        """The locale's translations as the pages show them (failing entries withheld)."""
+        found = self.data.translations.overlays.get(code)
+        if found is None or not self.failing.get(code):
+            return found
+        return found.withholding(self.failing[code])[0]
 
 
 def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     """Every game and locale, through the content gate (nothing is written before)."""
-    from ..checking.gate import require_clean
+    from ..checking.gate import gate_translation, require_clean
     from ..core.registry import get_game
     from ..i18n.api import load
 
@@ -151,20 +172,27 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
         else:
             codes = (SOURCE, *sorted(c for c in data.translations.overlays
                                      if c in data.locales and c != SOURCE))
+        failing: dict[str, list[Any]] = {}
         for code in codes:  # qps is the English pseudo-localized: no translation to gate
-            require_clean(game, job.content_dir, SOURCE if code == PSEUDO_CODE else code, cache)
+            if code in (SOURCE, PSEUDO_CODE):
+                require_clean(game, job.content_dir, SOURCE, cache)
+            else:
+                failing[code] = gate_translation(game, job.content_dir, code, cache)[1]
         if get_game(game).print_decks is None:  # type: ignore[attr-defined]
             raise UsageProblem(f"{game!r} has no print templates yet; leave it out with --game")
-        plan.append(_Game(game, get_game(game).title, data, codes))
+        plan.append(_Game(game, get_game(game).title, data, codes,
+                          {c: f for c, f in failing.items() if f}))
     return plan
 
 
 class _Writer:
     """Writes the site's files into the build folder and counts them."""
 
-    def __init__(self, root: Path) -> None:
+    def __init__(self, root: Path, switch: Any = None) -> None:
         self.root = root
         self.pages = 0
+        #: ``rel -> [(code, native, rel of the same page in that language)]`` (the switcher)
+        self.switch = switch or (lambda rel: [])
 
     def text(self, rel: str, text: str) -> None:
         path = self.root / rel
@@ -177,8 +205,10 @@ class _Writer:
     def page(self, rel: str, *, title: str, tr: Messages, body: str,
              nav: list[tuple[str, str]], scripts: tuple[str, ...] = ()) -> None:
         root = "../" * rel.count("/")
+        languages = [(code, native, root + other) for code, native, other in self.switch(rel)]
         self.text(rel, page(title=title, lang=tr.code, body=body, root=root, tr=tr,
-                            nav=[(label, root + href) for label, href in nav], scripts=scripts))
+                            nav=[(label, root + href) for label, href in nav], scripts=scripts,
+                            languages=languages))
 
 
 def _asset(name: str) -> str:
@@ -192,7 +222,7 @@ def _export(game: str, locale: str, job: SiteJob, dpi: float, cache: Path,
     from ..export.api import ExportJob, export_game
 
     result = export_game(ExportJob(game, "png", job.content_dir, locale, dpi=dpi,
-                                   out=folder / "img", cache_dir=cache))
+                                   out=folder / "img", cache_dir=cache, withhold_failing=True))
     # the export's manifest guards a user's export folder; the site's own manifest lists every
     # file of the site, these included, so it is not published twice
     for record in (folder / "img").rglob(MANIFEST):
@@ -260,70 +290,19 @@ def _export_all(tasks: list[tuple[str, str]], job: SiteJob, dpi: float, cache: P
     return out
 
 
-@dataclass(slots=True)
-class _Site:
-    """The locales of the whole site (every gallery's, in order) and what each one needs: its
-    interface strings and its own name. The first locale (English when built) has the site
-    index and the reports at their plain paths."""
-
-    codes: list[str]
-    messages: dict[str, Messages]
-    natives: dict[str, str]
-    reports: bool
-
-    def home(self, code: str) -> str:
-        """The site index in ``code``, relative to the site's top folder."""
-        return "index.html" if code == self.codes[0] else f"index.{code}.html"
-
-    def report_dir(self, code: str) -> str:
-        """The folder of the report pages in ``code`` (``reports/``, ``reports/el/``)."""
-        return "reports/" if code == self.codes[0] else f"reports/{code}/"
-
-    def nav(self, code: str, game: _Game | None = None, review: bool = False
-            ) -> list[tuple[str, str]]:
-        """Links relative to the site's top folder (the writer prefixes the page's root)."""
-        tr = self.messages[code]
-        nav = [(tr("All games"), self.home(code))]
-        if game is not None:
-            nav.append((f"{game.title} · {self.natives[code]}",
-                        f"{game.game}/{code}/index.html"))
-            if review:
-                nav.append((tr("Translators’ view"), f"{game.game}/{code}/review.html"))
-        if self.reports:
-            nav.append((tr("Reports"), self.report_dir(code) + "index.html"))
-        return nav
+def _review(data: Any, game: str, locale: str, cards: list[SiteCard], tr: Messages,
+            games: list[tuple[str, str]]) -> str:
+    """The translators' view of one locale (each card's rows with its front image; ``games``:
+    the games with a view in this locale, for the game filter)."""
+    return review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
+                        tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games)
 
 
-def _locale_model(data: Any, code: str) -> Any:
-    """The locale's definition (qps: English's number format and plurals)."""
-    return pseudo_locale(data.locales[SOURCE]) if code == PSEUDO_CODE else data.locales[code]
-
-
-def _site(plan: list[_Game], reports: bool) -> _Site:
-    codes: list[str] = []
-    models: dict[str, Any] = {}
-    for item in sorted(plan, key=lambda i: SOURCE not in i.locales):
-        for code in item.locales:
-            if code not in models:
-                codes.append(code)
-                models[code] = _locale_model(item.data, code)
-    if SOURCE in codes:
-        codes.remove(SOURCE)
-        codes.insert(0, SOURCE)
-    return _Site(codes, {c: Messages(c, models[c]) for c in codes},
-                 {c: models[c].native_name for c in codes}, reports)
-
-
-def _review(data: Any, game: str, locale: str, cards: dict[str, str], tr: Messages) -> str:
-    """The translators' view of one locale."""
-    from .review import review_pages
-
-    return review_pages(data, game, locale, "../../", cards=cards, tr=tr)
-
-
-def _reports(paths: list[Path], tr: Messages) -> dict[str, str]:
-    """The report pages' bodies by path (``reports/<name>.html``) in ``tr``'s locale."""
-    return dict(report_pages(paths, tr)) if paths else {}
+def _reports(paths: list[Path], tr: Messages, cards: dict[str, dict[str, str]] | None = None
+             ) -> dict[str, str]:
+    """The report pages' bodies by path (``reports/<name>.html``) in ``tr``'s locale, every
+    card they name linked (``cards``: game -> id -> href from the report page)."""
+    return dict(report_pages(paths, tr, cards)) if paths else {}
 
 
 def _names(item: _Game, locale: str, cards: list[SiteCard], specs: dict[str, Any],
@@ -337,8 +316,9 @@ def _names(item: _Game, locale: str, cards: list[SiteCard], specs: dict[str, Any
 
 def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
            reports: list[Path]) -> SiteResult:
-    write = _Writer(tmp)
-    site = _site(plan, bool(reports))
+    site = site_of(plan, bool(reports))
+    games = {item.game: item.locales for item in plan}
+    write = _Writer(tmp, lambda rel: site.same_page(rel, games))
     entries: list[Entry] = []
     counts: dict[tuple[str, str], int] = {}
     fallbacks = 0
@@ -351,7 +331,7 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
         specs = {k.name: k for k in spec.kinds}
         targets = tuple(sorted(c for c in item.data.translations.overlays
                                if c != SOURCE and c in item.data.locales))
-        overlays = {c: item.data.translations.overlays.get(c) for c in targets}
+        overlays = {c: item.overlay(c) for c in targets}
         natives = {c: item.data.locales[c].native_name for c in targets}
         for locale in item.locales:
             tr = site.messages[locale]
@@ -374,12 +354,14 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
             if unmatched and locale == item.locales[0]:
                 notes.append(f"{item.game}: {unmatched} printed card(s) without a content object "
                              "(a duplicate across decks, or a generated card) are not listed")
-            overlay = (item.data.translations.overlays.get(locale)
-                       if locale not in (SOURCE, PSEUDO_CODE) else None)
+            overlay = item.overlay(locale) if locale not in (SOURCE, PSEUDO_CODE) else None
             names = _names(item, locale, cards, specs, overlay)
             native = site.natives[locale]
-            loc = Locale(locale, native, targets, overlays, {**site.natives, **natives})
-            review = (_review(item.data, item.game, locale, {c.id: c.kind for c in cards}, tr)
+            categories = category_fields(cards)
+            loc = Locale(locale, native, targets, overlays, {**site.natives, **natives},
+                         categories, names)
+            review = (_review(item.data, item.game, locale, cards, tr,
+                              [(i.game, i.title) for i in plan if locale in i.locales])
                       if locale not in (SOURCE, PSEUDO_CODE) else None)
             nav = site.nav(locale, item, review is not None)
             for card in cards:
@@ -394,31 +376,38 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
                 write.page(f"{item.game}/{locale}/review.html",
                            title=tr("Translators’ view · {game} · {language}",
                                     game=item.title, language=native),
-                           tr=tr, body=review, nav=nav)
+                           tr=tr, body=review, nav=nav, scripts=("assets/review.js",))
             write.page(f"{item.game}/{locale}/index.html",
                        title=tr("{game} · {language} · cards", game=item.title,
                                 language=native), tr=tr,
                        body=gallery_page(item.game, item.title, locale, native, cards, names,
                                          review is not None, tr),
                        nav=nav, scripts=("assets/filter.js",))
+            for rel, data in downloads(item.game, locale, cards, names, specs, overlay,
+                                       categories).items():
+                write.text(rel, data)
             entries += search_entries(item.game, locale, cards, specs, names, overlay)
             counts[(item.game, locale)] = len(cards)
             galleries.append((item, locale, len(cards), review is not None))
+            site.cards.setdefault(item.game, {}).setdefault(locale, {c.id for c in cards})
     for code in site.codes:
         _site_pages(write, site, code, galleries, reports)
     for name in ASSETS:
         write.text(f"assets/{name}", _asset(name))
-    write.text("assets/search-index.js", build_index(entries))
+    for rel, text in index_files(entries, {i.game: i.title for i in plan}, site.natives).items():
+        write.text(rel, text)
     size = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
-    return SiteResult(Path(job.out), write.pages, counts, size, fallbacks=fallbacks, notes=notes)
+    failing = {(i.game, c): len(f) for i in plan for c, f in i.failing.items()}
+    return SiteResult(Path(job.out), write.pages, counts, size, fallbacks=fallbacks, notes=notes,
+                      failing=failing)
 
 
-def _site_pages(write: _Writer, site: _Site, code: str,
+def _site_pages(write: _Writer, site: Site, code: str,
                 galleries: list[tuple[_Game, str, int, bool]], reports: list[Path]) -> None:
     """The site index and the report pages in one locale."""
     tr = site.messages[code]
     folder = site.report_dir(code)
-    bodies = _reports(reports, tr)
+    bodies = _reports(reports, tr, site.card_links(code))
     for rel, body in sorted(bodies.items()):
         write.page(folder + Path(rel).name, title=page_title(body) or Path(rel).stem, tr=tr,
                    body=body, nav=site.nav(code))
@@ -428,9 +417,11 @@ def _site_pages(write: _Writer, site: _Site, code: str,
                    body=reports_index(bodies, tr), nav=site.nav(code))
     write.page(site.home(code), title=tr("cardkit: cards of every game"), tr=tr,
                body=_index_body(site, code, galleries), nav=site.nav(code))
+    write.page(site.search_page(code), title=tr("Search the cards"), tr=tr,
+               body=search_page_body(tr), nav=site.nav(code))
 
 
-def _index_body(site: _Site, code: str, galleries: list[tuple[_Game, str, int, bool]]) -> str:
+def _index_body(site: Site, code: str, galleries: list[tuple[_Game, str, int, bool]]) -> str:
     tr = site.messages[code]
     rows = []
     for item, locale, n, review in galleries:
@@ -443,14 +434,9 @@ def _index_body(site: _Site, code: str, galleries: list[tuple[_Game, str, int, b
     total = sum(n for *_, n, _ in galleries)
     more = (f'<p><a href="{esc(site.report_dir(code))}index.html">'
             f"{esc(tr('Simulation and balance reports'))}</a></p>\n" if site.reports else "")
-    languages = ""
-    if len(site.codes) > 1:
-        links = " · ".join(f'<a href="{esc(site.home(c))}" lang="{esc(c)}" hreflang="{esc(c)}">'
-                           f"{esc(site.natives[c])}</a>" for c in site.codes if c != code)
-        languages = f'<p class="languages">{tr.html("This page in: {links}", links=links)}</p>\n'
     counted = (tr.n("{n} card page", "{n} card pages", total) + " · "
                + tr.n("{n} gallery", "{n} galleries", len(galleries)))
-    return (f"<h1>{esc(tr('Cards of every game'))}</h1>\n{languages}"
+    return (f"<h1>{esc(tr('Cards of every game'))}</h1>\n"
             f"<p>{esc(counted)}</p>\n"
             f'<table class="games"><thead><tr><th scope="col">{esc(tr("Game"))}</th>'
             f'<th scope="col">{esc(tr("Language"))}</th>'

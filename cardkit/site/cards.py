@@ -1,11 +1,16 @@
 """Per game and locale: the gallery page, one page per card, and the filters.
 
 A *card* is a unique card id of the game's print decks (what ``cardkit export`` draws), joined
-to the content object it is printed from. Filters come from the models, never from hand lists:
-every top-level field of a card's pydantic model typed ``Literal[...]`` (or a list of them),
-``bool``, or ``int`` with at most :data:`MAX_INT_VALUES` distinct values in the content becomes a
-``<select>`` offering the values present, sorted; the content kind is one more when a game's
-cards come from several kinds.
+to the content object it is printed from. A card page shows the card as players read it: its
+name, its images, its texts and its facts, decided from the card's model by
+:mod:`~cardkit.site.facts` (never nested or engine data, never a dotted path), then its
+translations beside the English. Images are exported at twice the pixels they are shown at
+(:attr:`SiteCard.css_size`), sharp on a phone or a 4K screen.
+
+Filters come from the models, never from hand lists (:mod:`~cardkit.site.filters`); the gallery
+also sorts (print order, name, cost where the cards have one) and links its cards as CSV and
+JSON (:mod:`~cardkit.site.downloads`); ``filter.js`` keeps the sort and the filters in the
+page's address (``#sort=name&set=rising-sun``).
 
 Every word a reader sees goes through the locale's :class:`~.messages.Messages` (``tr``): the
 page's own strings, and the models' field labels, kind names and enum values (contexts
@@ -24,8 +29,10 @@ from pydantic import BaseModel
 from ..core.query import LABEL_FIELDS
 from ..core.spec import FileKind, Record
 from ..i18n.locale import SOURCE_LOCALE
+from ..i18n.pseudo import PSEUDO_CODE
 from ..i18n.sources import fingerprint
-from .filters import MAX_INT_VALUES, RESERVED, Filter, field_label, filters, shape
+from .facts import Fact, Text, card_facts, card_texts_in, fact_html, text_label
+from .filters import MAX_INT_VALUES, RESERVED, Filter, category_fields, field_label, filters
 from .html import attrs, esc
 from .messages import ENGLISH, Messages
 from .search import Entry
@@ -42,8 +49,14 @@ class SiteCard:
     deck: str
     front: str
     back: str | None
-    size: tuple[int, int]
+    size: tuple[int, int]  # the images' pixels
     shared_back: str | None = None
+
+    @property
+    def css_size(self) -> tuple[int, int]:
+        """The size the pages show the images at: half their pixels (rounded down), so every
+        CSS pixel has two image pixels at least each way."""
+        return max(1, self.size[0] // 2), max(1, self.size[1] // 2)
 
 
 @dataclass(slots=True)
@@ -55,6 +68,11 @@ class Locale:
     targets: tuple[str, ...]  # the game's translation locales (for the translations table)
     overlays: dict[str, Any] = field(default_factory=dict)  # code -> LocaleOverlay
     natives: dict[str, str] = field(default_factory=dict)  # code -> the language's own name
+    #: The ``str`` fields the game's content uses as categories (facts and filters):
+    #: :func:`~.filters.category_fields` of the gallery's cards.
+    categories: frozenset[str] = frozenset()
+    #: Every card of the gallery: id -> its name in the locale (a reference fact names them).
+    names: dict[str, str] = field(default_factory=dict)
 
 
 # -- which content object a deck card is -------------------------------------------------------
@@ -223,33 +241,9 @@ def _text_html(value: Any) -> str:
     return esc(value)
 
 
-def _field_value(obj: Any, name: str, tr: Messages) -> str:
-    """A top-level field of a card's record: an enum value by its label in the locale
-    (``value`` context), anything else as the content has it (``translate="no"``)."""
-    value = getattr(obj, name)
-    info = type(obj).model_fields[name]
-    how = shape(info.annotation)
-    if how == "literal" and isinstance(value, str) and not (name == "status"
-                                                            and value == "provisional"):
-        return esc(tr.p("value", value))
-    if how == "multi" and isinstance(value, (list, tuple)) and value \
-            and all(isinstance(v, str) for v in value):
-        items = "".join(f"<li>{esc(tr.p('value', v))}</li>" for v in value)
-        return f'<ul class="values">{items}</ul>'
-    if isinstance(value, (bool, int)) or value is None:
-        return render_value(value, name, tr)
-    if isinstance(value, str) and name == "status":
-        return render_value(value, name, tr)
-    return f'<div translate="no" lang="en">{render_value(value, name, tr)}</div>'
-
-
-def card_page(game_title: str, spec: FileKind, card: SiteCard, loc: Locale, name: str,
-              others: list[tuple[str, str]], tr: Messages = ENGLISH) -> str:
-    """The body of ``cards/<id>.html``: images, every field, translations, sources; the
-    page's words in ``tr``'s locale."""
-    rec = card.record
-    w, h = card.size
-    mark = provisional(tr) + " " if is_provisional(rec.obj) else ""
+def _faces(card: SiteCard, name: str, tr: Messages) -> str:
+    """The card's images, shown at half their pixel size (sharp on a 2x screen)."""
+    w, h = card.css_size
     front = tr("{name} (front)", name=name)
     faces = [f'<figure><img src="../{esc(card.front)}" alt="{esc(front)}" '
              f'width="{w}" height="{h}"><figcaption>{esc(tr("Front"))}</figcaption></figure>']
@@ -260,37 +254,76 @@ def card_page(game_title: str, spec: FileKind, card: SiteCard, loc: Locale, name
                      f'alt="{esc(tr("{name} (back)", name=name))}" '
                      f'width="{w}" height="{h}" loading="lazy"><figcaption>{esc(what)}'
                      "</figcaption></figure>")
-    rows = "".join(
-        f'<tr><th scope="row" data-field="{esc(fname)}">'
-        f'{esc(tr.p("field", _words(rec.obj, fname)))}</th>'
-        f"<td>{_field_value(rec.obj, fname, tr)}</td></tr>\n"
-        for fname in type(rec.obj).model_fields)
-    deck = tr.html("deck {deck}", deck=f'<code translate="no">{esc(card.deck)}</code>')
+    return f'<div class="faces">{"".join(faces)}</div>\n'
+
+
+ENGLISH_ATTR = ' lang="en"'
+
+
+def _texts_html(texts: list[Text], model: Any, tr: Messages) -> str:
+    """The card's texts in the locale, each under its label in words (English where the
+    locale has no translation: ``lang="en"``)."""
+    if not texts:
+        return ""
+    items = "".join(f"<dt>{esc(text_label(model, t.key, tr))}</dt>"
+                    f"<dd{ENGLISH_ATTR if t.english else ''}>{esc(plain(t.text))}</dd>\n"
+                    for t in texts)
+    return (f'<section aria-labelledby="card-text"><h2 id="card-text">{esc(tr("Card text"))}</h2>'
+            f'\n<dl class="texts">\n{items}</dl></section>\n')
+
+
+def _facts_html(facts: list[Fact], tr: Messages, names: dict[str, str]) -> str:
+    """The card's facts (:mod:`.facts`), labelled in the locale."""
+    if not facts:
+        return ""
+    items = "".join(f'<div data-field="{esc(f.name)}"><dt>{esc(tr.p("field", f.label))}</dt>'
+                    f"<dd>{fact_html(f, tr, names)}</dd></div>\n" for f in facts)
+    return (f'<section aria-labelledby="card-facts"><h2 id="card-facts">'
+            f'{esc(tr("Card details"))}</h2>\n<dl class="facts">\n{items}</dl></section>\n')
+
+
+def _translations_html(spec: FileKind, rec: Record[Any], loc: Locale, tr: Messages) -> str:
+    """Every translatable text in English beside each translation, rows labelled in words."""
+    keys = [(k, v) for f in spec.translatable for k, v in f.expand(rec.obj)
+            if isinstance(v, dict) or (isinstance(v, str) and v.strip())]
+    if not keys:
+        return ""
+    model = type(rec.obj)
+    heads = "".join(f'<th scope="col" lang="{esc(c)}" data-locale="{esc(c)}">'
+                    f"{esc(loc.natives.get(c, c))}</th>" for c in loc.targets)
+    body = "".join(
+        f'<tr><th scope="row">{esc(text_label(model, k, tr))}</th>'
+        f'<td lang="en" translate="no">{_text_html(v)}</td>'
+        + "".join(_translation_cell(loc.overlays.get(c), rec, k, v, c, tr)
+                  for c in loc.targets)
+        + "</tr>\n" for k, v in keys)
+    return (f'<h2 id="translations">{esc(tr("Translations"))}</h2>\n'
+            '<div class="table-scroll" tabindex="0" role="region" '
+            'aria-labelledby="translations"><table class="translations"><thead><tr>'
+            f'<th scope="col">{esc(tr("Field"))}</th>'
+            f'<th scope="col" data-locale="en">{esc(tr("English"))}</th>{heads}</tr>'
+            f"</thead><tbody>\n{body}</tbody></table></div>\n")
+
+
+def card_page(game_title: str, spec: FileKind, card: SiteCard, loc: Locale, name: str,
+              others: list[tuple[str, str]], tr: Messages = ENGLISH) -> str:
+    """The body of ``cards/<id>.html``: the card as players read it, in ``tr``'s locale — its
+    name, images, texts and facts (:mod:`.facts`: what the model says a player reads, never
+    nested or engine data) — then the translations beside the English, and the sources."""
+    rec = card.record
+    mark = provisional(tr) + " " if is_provisional(rec.obj) else ""
+    texts = card_texts_in(spec, rec, loc.overlays.get(loc.code), loc.code, name_key(spec),
+                          pseudo=loc.code == PSEUDO_CODE)
     parts = [
         f"<h1>{esc(name)}</h1>\n",
         f'<p class="meta">{mark}{esc(game_title)} · {esc(tr.p("kind", rec.kind))} · '
-        f'<code translate="no" data-kind="{esc(rec.kind)}">{esc(rec.id)}</code> · {deck}</p>\n',
-        f'<div class="faces">{"".join(faces)}</div>\n',
-        f'<section><h2>{esc(tr("Fields"))}</h2>\n',
-        f'<table class="fields"><tbody>\n{rows}</tbody></table></section>\n',
+        f'<code translate="no" data-kind="{esc(rec.kind)}">{esc(rec.id)}</code></p>\n',
+        _faces(card, name, tr),
+        _texts_html(texts, type(rec.obj), tr),
+        _facts_html(card_facts(spec, rec, loc.categories), tr, loc.names),
+        _translations_html(spec, rec, loc, tr),
+        _sources(rec.obj, tr),
     ]
-    keys = [(k, v) for f in spec.translatable for k, v in f.expand(rec.obj)
-            if isinstance(v, dict) or (isinstance(v, str) and v.strip())]
-    if keys:
-        heads = "".join(f'<th scope="col" lang="{esc(c)}" data-locale="{esc(c)}">'
-                        f"{esc(loc.natives.get(c, c))}</th>" for c in loc.targets)
-        body = "".join(
-            f'<tr><th scope="row"><code translate="no">{esc(k)}</code></th>'
-            f'<td lang="en" translate="no">{_text_html(v)}</td>'
-            + "".join(_translation_cell(loc.overlays.get(c), rec, k, v, c, tr)
-                      for c in loc.targets)
-            + "</tr>\n" for k, v in keys)
-        parts += [f'<h2>{esc(tr("Translations"))}</h2>\n',
-                  '<table class="translations"><thead><tr>'
-                  f'<th scope="col">{esc(tr("Field"))}</th>'
-                  f'<th scope="col" data-locale="en">{esc(tr("English"))}</th>{heads}</tr>'
-                  f"</thead><tbody>\n{body}</tbody></table>\n"]
-    parts.append(_sources(rec.obj, tr))
     if others:
         links = " · ".join(f'<a href="{esc(href)}" lang="{esc(code)}">'
                            f"{esc(loc.natives.get(code, code))}</a>" for code, href in others)
@@ -299,16 +332,25 @@ def card_page(game_title: str, spec: FileKind, card: SiteCard, loc: Locale, name
     return "".join(parts)
 
 
-def _words(obj: Any, name: str) -> str:
-    """A field's label in English: its model title, else its name in words."""
-    info = type(obj).model_fields[name]
-    return info.title or name.replace("_", " ").capitalize()
+# -- the gallery -------------------------------------------------------------------------------
+
+#: The top-level number field a gallery can be sorted by, when the game's cards have it.
+COST_FIELD = "cost"
+#: The gallery's cards as data, beside its ``index.html`` (written by :mod:`.downloads`).
+CSV_FILE = "cards.csv"
+JSON_FILE = "cards.json"
 
 
-def gallery_page(game: str, game_title: str, locale: str, native: str, cards: list[SiteCard],
-                 names: dict[str, str], review: bool, tr: Messages = ENGLISH) -> str:
-    """The body of ``<game>/<locale>/index.html``: the filters and every card."""
-    found, data = filters(cards, names, tr)
+def sort_cost(card: SiteCard) -> str | None:
+    """The card's cost as the gallery sorts by it (a top-level number field ``cost``), or
+    ``None`` when it has none (a card that cannot be bought sorts last)."""
+    value = getattr(card.record.obj, COST_FIELD, None)
+    if isinstance(value, bool) or not isinstance(value, (int, float)):
+        return None
+    return f"{value:g}"
+
+
+def _filter_form(found: list[Filter], tr: Messages) -> str:
     controls = []
     for flt in found:
         options = f'<option value="">{esc(tr("all"))}</option>' + "".join(
@@ -317,16 +359,46 @@ def gallery_page(game: str, game_title: str, locale: str, native: str, cards: li
         controls.append(f'<div class="filter"><label for="filter-{esc(flt.name)}">'
                         f"{esc(flt.label)}</label> <select name=\"{esc(flt.name)}\" "
                         f'id="filter-{esc(flt.name)}">{options}</select></div>')
-    form = ""
-    if controls:
-        form = (f'<form id="filters" aria-label="{esc(tr("Filters"))}" hidden>'
-                + "".join(controls)
-                + f'<button type="reset">{esc(tr("Show all"))}</button></form>\n')
+    if not controls:
+        return ""
+    return (f'<form id="filters" aria-label="{esc(tr("Filters"))}" hidden>' + "".join(controls)
+            + f'<button type="reset">{esc(tr("Show all"))}</button></form>\n')
+
+
+def _sort_form(costs: bool, tr: Messages) -> str:
+    """The sort order (``filter.js`` sorts; without JavaScript the form stays hidden)."""
+    orders = [("print", tr("Print order")), ("name", tr("Name (A–Z)"))]
+    if costs:
+        orders += [("cost-up", tr("Cost (low to high)")), ("cost-down", tr("Cost (high to low)"))]
+    options = "".join(f'<option value="{v}">{esc(label)}</option>' for v, label in orders)
+    return (f'<form id="order" aria-label="{esc(tr("Sort"))}" hidden><div class="filter">'
+            f'<label for="sort">{esc(tr("Sort by"))}</label> '
+            f'<select name="sort" id="sort">{options}</select></div></form>\n')
+
+
+def _downloads(tr: Messages) -> str:
+    """Links to the gallery's cards as CSV and JSON (:mod:`.downloads`)."""
+    csv_link = (f'<a href="{CSV_FILE}" type="text/csv" download>'
+                f'{esc(tr("CSV (spreadsheet)"))}</a>')
+    json_link = (f'<a href="{JSON_FILE}" type="application/json" download>'
+                 f'{esc(tr("JSON (data)"))}</a>')
+    links = tr.html("Download these cards: {csv} · {json}", csv=csv_link, json=json_link)
+    return f'<p class="downloads">{links}</p>\n'
+
+
+def gallery_page(game: str, game_title: str, locale: str, native: str, cards: list[SiteCard],
+                 names: dict[str, str], review: bool, tr: Messages = ENGLISH) -> str:
+    """The body of ``<game>/<locale>/index.html``: the sort order, the filters, the downloads
+    and every card (in print order)."""
+    found, data = filters(cards, names, tr)
+    costs = {c.id: sort_cost(c) for c in cards}
     items = []
     for card in cards:
         pairs = [("class", "card"), ("data-id", card.id), ("data-kind", card.kind)]
         pairs += [(f"data-{k}", v) for k, v in data[card.id].items()]
-        w, h = card.size
+        if costs[card.id] is not None:
+            pairs.append(("data-sort-cost", costs[card.id]))
+        w, h = card.css_size
         name = names[card.id]
         items.append(
             f'<li{attrs(pairs)}><a href="cards/{esc(card.id)}.html">'
@@ -336,20 +408,33 @@ def gallery_page(game: str, game_title: str, locale: str, native: str, cards: li
     view = tr("Translators’ view of this locale")
     review_link = f'<p><a href="review.html">{esc(view)}</a></p>\n' if review else ""
     count = tr.n("{n} card", "{n} cards", len(cards))
+    tools = _sort_form(any(v is not None for v in costs.values()), tr) + _filter_form(found, tr)
     return (f"<h1>{esc(game_title)} <span class=\"meta\">{esc(native)}</span></h1>\n"
-            f"{review_link}{form}"
+            f'{review_link}<div class="gallery-tools">{tools}</div>\n'
             f'<div><p id="count" aria-live="polite">{esc(count)}</p></div>\n'
+            f"{_downloads(tr)}"
             f'<ul id="gallery">\n{"".join(items)}</ul>\n')
 
 
 def search_entries(game: str, locale: str, cards: list[SiteCard], specs: dict[str, FileKind],
                    names: dict[str, str], overlay: Any) -> list[Entry]:
-    """The search index entries of one game and locale."""
-    return [Entry(f"{game}/{locale}/cards/{c.id}.html", names[c.id], game, locale,
-                  (*(t for _, t in card_texts(specs[c.kind], c.record, overlay)), c.id))
-            for c in cards]
+    """The search index entries of one game and locale: each card's name, its other texts in
+    the locale and its id, its content kind, and the model's top-level ``set`` (a string) and
+    ``cost`` (a number) where it has them."""
+    out = []
+    for c in cards:
+        key = name_key(specs[c.kind])
+        texts = [t for k, t in card_texts(specs[c.kind], c.record, overlay) if k != key]
+        card_set = getattr(c.record.obj, "set", None)
+        cost = getattr(c.record.obj, "cost", None)
+        out.append(Entry(f"{game}/{locale}/cards/{c.id}.html", names[c.id], game, locale,
+                         c.kind, card_set if isinstance(card_set, str) else None,
+                         cost if isinstance(cost, (int, float)) and not isinstance(cost, bool)
+                         else None, (*texts, c.id)))
+    return out
 
 
 __all__ = ["SiteCard", "Filter", "Locale", "SOURCE_LOCALE", "MAX_INT_VALUES", "RESERVED",
            "field_label", "match_records", "name_key",
-           "card_name", "card_texts", "filters", "card_page", "gallery_page", "search_entries"]
+           "card_name", "card_texts", "filters", "card_page", "gallery_page", "search_entries",
+           "category_fields", "CSV_FILE", "JSON_FILE"]

@@ -71,6 +71,20 @@ def load_catalog(code: str) -> Catalog:
     return Catalog(code, po.metadata.get("Plural-Forms", ENGLISH_PLURAL), entries)
 
 
+#: Contexts whose msgids are data (enum values, kinds): an id shown to English readers as words.
+DATA_LABELS = ("value", "kind")
+
+
+def _english_label(context: str, msgid: str) -> str:
+    """A data id in English words: the English catalog's label (``rising-sun`` → ``Rising
+    Sun``), else the id with its hyphens and underscores as spaces (``top-left`` → ``top
+    left``)."""
+    found = load_catalog("en").entries.get((context, msgid))
+    if found and len(found) == 1:
+        return found[0]
+    return msgid.replace("-", " ").replace("_", " ")
+
+
 def fill(text: str, values: dict[str, str]) -> str:
     """``{name}`` placeholders of ``text`` replaced by ``values`` (others are left)."""
     return PLACEHOLDER_RE.sub(lambda m: values.get(m.group(1), m.group(0)), text)
@@ -83,13 +97,17 @@ class Messages:
         self.code = code
         self.locale = locale
         self.pseudo = pseudo or code == PSEUDO_CODE
-        self.catalog = Catalog(code) if self.pseudo or code == "en" else load_catalog(code)
+        # English has a catalog too, for data labels only (an enum id's words: "rising-sun"
+        # is "Rising Sun"); its interface strings are the msgids themselves
+        self.catalog = load_catalog("en" if self.pseudo else code)
         self._index: Callable[[int], int] = plural_function(self.catalog.plural)
         #: Messages looked up that the catalog lacks (shown in English).
         self.missing: set[Key] = set()
 
     def _forms(self, context: str, msgid: str, plural: str | None) -> tuple[str, ...]:
         english = (msgid,) if plural is None else (msgid, plural)
+        if context in DATA_LABELS:
+            english = (_english_label(context, msgid),) if plural is None else english
         if self.pseudo:
             return tuple(pseudo_text(f) for f in english)
         found = self.catalog.entries.get((context, msgid))

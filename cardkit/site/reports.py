@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -44,9 +44,11 @@ _NAME_RE = re.compile(r"[^A-Za-z0-9._-]+")
 
 # -- entry points ---------------------------------------------------------------------------------
 
-def report_pages(paths: Sequence[Path], tr: Messages = ENGLISH) -> dict[str, str]:
+def report_pages(paths: Sequence[Path], tr: Messages = ENGLISH,
+                 cards: Mapping[str, Mapping[str, str]] | None = None) -> dict[str, str]:
     """``reports/<name>.html`` -> body HTML for each report file (in the order given; a name
-    used twice gets ``-2``, ``-3``…), in ``tr``'s locale."""
+    used twice gets ``-2``, ``-3``…), in ``tr``'s locale. ``cards`` (game -> card id -> href
+    of its page) links every card a report names (:func:`link_cards`)."""
     out: dict[str, str] = {}
     for path in paths:
         data = read_report(path)
@@ -64,8 +66,29 @@ def report_pages(paths: Sequence[Path], tr: Messages = ENGLISH) -> dict[str, str
                    else "nested too deeply" if isinstance(exc, RecursionError)
                    else f"{type(exc).__name__}: {exc}")
             raise UsageProblem(f"{path}: malformed {kind} report ({why})") from None
+        game = data.get("game") if isinstance(data, dict) else None
+        if cards and isinstance(game, str) and game in cards:
+            body = link_cards(body, cards[game])
         out[_page_name(path, out)] = body
     return out
+
+
+#: The identifiers of a report page: a row header or a span marked ``translate="no"``.
+_IDS_RE = re.compile(r'(<(th|span)\b[^>]*\btranslate="no"[^>]*>)([^<]*)(</\2>)')
+
+
+def link_cards(body: str, hrefs: Mapping[str, str]) -> str:
+    """``body`` with every card id it shows as an identifier (a row header or a list of ids,
+    both marked ``translate="no"``) linked to the card's page; other ids stay as they are."""
+    def one(word: str) -> str:
+        href = hrefs.get(html.unescape(word.strip()))
+        return word if href is None else f'<a href="{esc(href)}">{word}</a>'
+
+    def ids(match: re.Match[str]) -> str:
+        inner = ", ".join(one(w) for w in match.group(3).split(", "))
+        return match.group(1) + inner + match.group(4)
+
+    return _IDS_RE.sub(ids, body)
 
 
 def reports_index(pages: dict[str, str], tr: Messages = ENGLISH) -> str:

@@ -17,11 +17,13 @@ locale reviewed, on the site); the findings' messages are the checks' own (Engli
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from ..core.loading import extra_pair_checks
 from ..core.diagnostics import Diagnostic, Severity
+from ..core.sourcemap import resolve_locations
+from ..i18n.glossary import Term, mentions
 from ..i18n.history import WORD_TOKEN_RE
 from ..i18n.api import GameI18n
 from ..i18n.locale import SOURCE_LOCALE
@@ -84,6 +86,7 @@ def review_data(data: GameI18n, locale: str) -> LocaleReview:
     game = data.content.game
     found, statuses = check_translations(data.content, data.translations, data.locales,
                                          extra_pair_checks(game), only={locale})
+    found = resolve_locations(found, data.texts.get)  # file:line:col, as `cardkit check`
     sources = data.sources()
     status = next((s for s in statuses if s.locale == locale), None)
     if status is None:  # no overlay for the locale yet
@@ -143,13 +146,20 @@ def card_pages(data: GameI18n) -> dict[str, str]:
 
 
 def review_pages(data: GameI18n, game: str, locale: str, root: str,
-                 cards: Mapping[str, str] | None = None, tr: Messages = ENGLISH) -> str:
+                 cards: Mapping[str, str] | None = None, tr: Messages = ENGLISH,
+                 images: Mapping[str, tuple[str, tuple[int, int]]] | None = None,
+                 games: Sequence[tuple[str, str]] = ()) -> str:
     """The body HTML of the translators' view of ``game`` in ``locale``.
 
     ``root`` is the relative path from the page to the site's top folder (``../../``);
     ``cards`` maps the id of every card with a page in ``cards/`` to its kind (default:
-    :func:`card_pages`). Deterministic: content order, sorted findings, no dates or paths.
-    The page's words are in ``tr``'s locale (English by default).
+    :func:`card_pages`); ``images`` maps a card id to its front image (relative to the page)
+    and its size in pixels, shown beside its rows. Every row carries its glossary terms, every
+    finding its file, line and column, and the filter form (``review.js``) narrows the rows by
+    state, kind and check code. ``games`` are ``(game id, title)`` of every game with a view in
+    this locale: the game filter goes to the same view of another game, keeping the other
+    filters. Deterministic: content order, sorted findings, no dates or paths. The page's words are in
+    ``tr``'s locale (English by default).
     """
     review = review_data(data, locale)
     pages = card_pages(data) if cards is None else dict(cards)
@@ -176,9 +186,63 @@ def review_pages(data: GameI18n, game: str, locale: str, root: str,
     by_kind: dict[str, list[FieldRow]] = {}
     for row in review.rows:
         by_kind.setdefault(row.source.kind, []).append(row)
+    out.append(_filter_form(review.rows, list(by_kind), tr,
+                            [(g, t, f"{root}{g}/{locale}/review.html") for g, t in games], game))
+    context = _Context(locale, pages, dict(images or {}), data.translations.glossaries.get(
+        locale, []), tr, name, game)
     for kind, rows in by_kind.items():
-        out.append(_kind_table(kind, rows, locale, pages, tr, name))
+        out.append(_kind_table(kind, rows, context))
     return "\n".join(out) + "\n"
+
+
+@dataclass(frozen=True, slots=True)
+class _Context:
+    """What every row of the page needs."""
+
+    locale: str
+    pages: Mapping[str, str]
+    images: Mapping[str, tuple[str, tuple[int, int]]]
+    terms: list[Term]
+    tr: Messages
+    name: str
+    game: str
+
+
+def _filter_form(rows: list[FieldRow], kinds: list[str], tr: Messages,
+                 games: Sequence[tuple[str, str, str]] = (), game: str = "") -> str:
+    """The filters of the rows (hidden without JavaScript: every row shows); with ``games``
+    (``(id, title, href)``), a game filter that opens another game's view."""
+    codes = sorted({d.code for row in rows for d in row.findings})
+    chooser = ""
+    if len(games) > 1:
+        options = "".join(
+            f'<option value="{esc(g)}" data-href="{esc(href)}"'
+            + (" selected" if g == game else "") + f">{esc(title)}</option>"
+            for g, title, href in games)
+        chooser = (f'<div class="filter"><label for="filter-game">{esc(tr("Game"))}</label> '
+                   f'<select name="game" id="filter-game">{options}</select></div>')
+
+    def select(name: str, label: str, values: list[tuple[str, str]]) -> str:
+        options = f'<option value="">{esc(tr("all"))}</option>' + "".join(
+            f'<option value="{esc(v)}">{esc(text)}</option>' for v, text in values)
+        return (f'<div class="filter"><label for="filter-{name}">{esc(label)}</label> '
+                f'<select name="{name}" id="filter-{name}">{options}</select></div>')
+
+    parts = [select("state", tr("State"), [(s, tr.p("state", s)) for s in STATES]),
+             select("kind", tr("Kind"), [(k, tr.p("kind", k)) for k in kinds]),
+             select("code", tr("Check code"), [(c, c) for c in codes])]
+    return (f'<form id="review-filters" aria-label="{esc(tr("Filters"))}" hidden>'
+            + chooser + "".join(parts) + f'<button type="reset">{esc(tr("Show all"))}</button></form>'
+            '<p id="review-count" class="meta" aria-live="polite"></p>')
+
+
+def _terms(row: FieldRow, terms: list[Term]) -> list[Term]:
+    """The glossary terms the English of ``row`` uses (as the glossary check finds them)."""
+    text = row.source.text
+    english = " ".join(text.values()) if isinstance(text, dict) else str(text)
+    field_name = row.source.key.rsplit(".", 1)[-1]
+    return [t for t in terms if (not t.fields or field_name in t.fields)
+            and mentions(english, t.match or [t.term])]
 
 
 def _coverage_table(review: LocaleReview, locale: str, tr: Messages, name: str) -> str:
@@ -208,8 +272,8 @@ def _nums(tr: Messages, *values: object) -> str:
                    for v in values)
 
 
-def _kind_table(kind: str, rows: list[FieldRow], locale: str,
-                pages: Mapping[str, str], tr: Messages, name: str) -> str:
+def _kind_table(kind: str, rows: list[FieldRow], ctx: _Context) -> str:
+    tr, locale, name = ctx.tr, ctx.locale, ctx.name
     head = "".join(f'<th scope="col">{h}</th>' for h in (
         esc(tr("Object")), esc(tr("Field")), esc(tr("English")),
         f'<span lang="{esc(locale)}">{esc(name)}</span>', esc(tr("State"))))
@@ -217,17 +281,30 @@ def _kind_table(kind: str, rows: list[FieldRow], locale: str,
     for row in rows:
         src = row.source
         obj = esc(src.object_id)
-        if pages.get(src.object_id) == src.kind:
-            obj = f'<a href="cards/{esc(src.object_id)}.html">{obj}</a>'
+        if ctx.pages.get(src.object_id) == src.kind:
+            image = ctx.images.get(src.object_id)
+            thumb = ""
+            if image:
+                path, (w, h) = image
+                alt = tr("{name} (front)", name=src.object_id)
+                thumb = (f'<img src="{esc(path)}" alt="{esc(alt)}" width="60" '
+                         f'height="{round(60 * h / max(w, 1))}" loading="lazy" class="thumb">')
+            obj = f'<a href="cards/{esc(src.object_id)}.html">{thumb}{obj}</a>'
         states = row.states
         anchor = esc(f"{src.kind}-{src.object_id}-{src.key}")
+        codes = " ".join(sorted({d.code for d in row.findings}))
+        found = _terms(row, ctx.terms)
+        glossary = ('<ul class="terms">' + "".join(
+            f'<li><span lang="en">{esc(t.term)}</span> → <span lang="{esc(locale)}">'
+            f"{esc(t.translation)}</span></li>" for t in found) + "</ul>") if found else ""
         body.append(
-            f'<tr id="{anchor}" class="{" ".join("state-" + s for s in states)}">'
+            f'<tr id="{anchor}" class="{" ".join("state-" + s for s in states)}" '
+            f'data-kind="{esc(src.kind)}" data-codes="{esc(codes)}">'
             f'<th scope="row" translate="no">{obj}</th>'
             f'<td><code translate="no">{esc(src.key)}</code></td>'
-            f'<td lang="en" translate="no">{_english(row, tr)}</td>'
+            f'<td lang="en" translate="no">{_english(row, tr)}{glossary}</td>'
             f'<td lang="{esc(locale)}">{_target(row, tr)}</td>'
-            f'<td>{_state(row, tr)}</td></tr>')
+            f'<td>{_state(row, tr, ctx.game)}</td></tr>')
     label = esc(tr.p("kind", kind))
     caption = tr.html("{kind}: English and {language}, {fields}", kind=label,
                       language=f'<span lang="{esc(locale)}">{esc(name)}</span>',
@@ -311,10 +388,10 @@ def _target(row: FieldRow, tr: Messages) -> str:
     return _value(t.text) + notes
 
 
-def _state(row: FieldRow, tr: Messages) -> str:
+def _state(row: FieldRow, tr: Messages, game: str | None = None) -> str:
     labels = "".join(f'<span class="state {s}">{esc(tr.p("state", s))}</span> '
                      for s in row.states).strip()
-    return labels + (_findings(row.findings, tr) if row.findings else "")
+    return labels + (_findings(row.findings, tr, game) if row.findings else "")
 
 
 def _findings(found: Iterable[Diagnostic], tr: Messages, game: str | None = None) -> str:
@@ -324,7 +401,8 @@ def _findings(found: Iterable[Diagnostic], tr: Messages, game: str | None = None
         marker = f"/{game}/"
         if game is None or marker not in f"/{d.file}":
             return ""
-        return f' <span class="file" translate="no">{esc(f"/{d.file}".rsplit(marker, 1)[1])}</span>'
+        at = f"/{d.file}".rsplit(marker, 1)[1] + (f":{d.line}:{d.col}" if d.line else "")
+        return f' <span class="file" translate="no">{esc(at)}</span>'
     items = "".join(f'<li class="{esc(d.severity.value)}"><code translate="no">{esc(d.code)}</code> '
                     f"{esc(tr.p('severity', d.severity.value))}{where(d)}: "
                     f'<span lang="en" translate="no">{esc(d.message)}</span></li>' for d in found)
