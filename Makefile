@@ -77,6 +77,7 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_cartographers.py
 	$(BIN)/python bench/bench_terra_futura.py
 	$(BIN)/python bench/bench_mars_dice.py
+	$(BIN)/python bench/bench_search.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

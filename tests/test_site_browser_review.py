@@ -76,8 +76,10 @@ def test_the_cli_builds_the_site_and_exits_1_naming_the_review_page(planted: Pat
 
 
 def test_the_failing_field_is_withheld_from_the_players_pages(site: Path) -> None:
-    page = (site / GAME / "el" / "cards" / "lay-rails.html").read_text("utf-8")
-    assert "Waste &lt;b&gt;" not in page and "Waste <b>" not in page
+    for locale in ("el", "pl", "en"):  # the Greek column of every language's card page
+        page = (site / GAME / locale / "cards" / "lay-rails.html").read_text("utf-8")
+        assert "Waste &lt;b&gt;" not in page and "Waste <b>" not in page
+        assert '<a href="../../el/review.html#state=failing">' in page
     gallery = (site / GAME / "el" / "index.html").read_text("utf-8")
     assert "Waste &lt;b&gt;" not in gallery
 

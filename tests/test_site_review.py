@@ -228,7 +228,8 @@ def test_reports_link_every_card_they_name(reports: dict[str, Path]) -> None:
     body = report_pages([reports["strength"]], cards={"trains": hrefs, "terra": {
         "baseline#1": "nope.html"}})["reports/strength.html"]
     for card, href in hrefs.items():
-        assert f'<a href="{href}">{card}</a>' in body
+        assert f'<a href="{href}">{card}</a>' in body  # the table's row
+        assert re.search(rf'<title>{card}: [^<]*</title><a href="{re.escape(href)}"><text', body)
     plain = report_pages([reports["strength"]])["reports/strength.html"]
     assert "<a href=" not in plain.split("<table", 1)[1]  # nothing linked without pages
     sim = report_pages([reports["sim"]], cards={"trains": hrefs})["reports/run.html"]

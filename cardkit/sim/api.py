@@ -15,6 +15,7 @@ from ..core.loading import DEFAULT_CACHE_DIR, MAX_FILE_BYTES
 from ..core.registry import get_game
 from .limits import MAX_GAMES, MAX_PLAYERS, MAX_SEED, check_count, check_run_limits
 from .protocol import BotSpec
+from .search import bot_names, make_bot
 from .runner import (DEFAULT_TURN_CAP, Backend, GameRow, Progress, RunResult, Setup,
                      available_cpus, check_workers, run)
 from .seeding import derive
@@ -75,9 +76,9 @@ def resolve_bots(game: str, bots: list[str] | None, players: int | None,
                                "player, or a single bot for every seat")
     for text in chosen:
         try:
-            sim.make_bot(BotSpec.parse(text), engine)
+            make_bot(sim, BotSpec.parse(text), engine)
         except KeyError:
-            raise UsageProblem(_unknown_bot(game, text, list(sim.bots))) from None
+            raise UsageProblem(_unknown_bot(game, text, list(bot_names(sim)))) from None
         except ValueError as exc:
             raise UsageProblem(f"bot {text!r}: {exc}") from None
     return chosen

@@ -44,6 +44,20 @@ class State(Protocol):
 
     # Optional: ``tiebreak() -> list[float]``, compared when scores are equal (Trains: rails).
 
+    # Information sets (what a search bot may know; every built-in game has them):
+    #
+    # ``observation(player) -> Hashable``: everything ``player`` can see now and nothing else —
+    # their own hand and sheet, the public board, scores, discard piles, the *sizes* of the
+    # hidden piles and hands; never another player's hand, a deck's order or a face-down card.
+    #
+    # ``determinize(player, rng) -> State``: an independent copy in which everything ``player``
+    # cannot see is resampled, consistently with what they have seen (deck orders shuffled,
+    # other hands dealt again from the cards ``player`` cannot account for, face-down cards
+    # redrawn), and whose own chance (future dice, draws, reshuffles) is reseeded from ``rng``.
+    # It must have the same ``observation(player)`` and the same legal actions when ``player``
+    # is to act; it must not read the hidden parts of the state it copies (a bot would cheat).
+    # ``tests/test_sim_determinize.py`` holds every game to this.
+
     @property
     def turns(self) -> int:
         """Actions taken so far."""

@@ -41,6 +41,7 @@ from ..core.errors import UsageProblem
 from ..core.workers import start_worker
 from .limits import MAX_GAMES, MAX_WORKERS, check_count
 from .protocol import BotSpec, InvariantError
+from .search import make_bot
 from .seeding import derive, rng
 
 Backend = Literal["serial", "process", "dask"]
@@ -130,7 +131,7 @@ def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameR
     engine = _engine_for(setup.key, setup.game, setup.files, setup.engine_options)
     seed = derive(setup.root_seed, "game", index // 2 if setup.mirrored else index)
     seats = seats_for(setup.bots, index)
-    bots = [sim.make_bot(BotSpec.parse(s), engine) for s in seats]
+    bots = [make_bot(sim, BotSpec.parse(s), engine) for s in seats]
     bot_rngs = [rng(seed, "bot", seat) for seat in range(len(seats))]
     extra: dict[str, Any] = {}
     if getattr(engine, "seats_knowledge", False):  # e.g. Terra: who starts depends on who knows

@@ -152,6 +152,12 @@ class _Game:
             return found
         return found.withholding(self.failing[code])[0]
 
+    def withheld(self) -> dict[str, frozenset[tuple[str, str, str]]]:
+        """Per locale with failing entries, their ``(kind, id, key)``."""
+        return {code: frozenset(self.data.translations.overlays[code].withholding(found)[1])
+                for code, found in self.failing.items()
+                if code in self.data.translations.overlays}
+
 
 def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     """Every game and locale, through the content gate (nothing is written before)."""
@@ -332,6 +338,7 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
         targets = tuple(sorted(c for c in item.data.translations.overlays
                                if c != SOURCE and c in item.data.locales))
         overlays = {c: item.overlay(c) for c in targets}
+        withheld = item.withheld()
         natives = {c: item.data.locales[c].native_name for c in targets}
         for locale in item.locales:
             tr = site.messages[locale]
@@ -359,7 +366,7 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
             native = site.natives[locale]
             categories = category_fields(cards)
             loc = Locale(locale, native, targets, overlays, {**site.natives, **natives},
-                         categories, names)
+                         categories, names, withheld)
             review = (_review(item.data, item.game, locale, cards, tr,
                               [(i.game, i.title) for i in plan if locale in i.locales])
                       if locale not in (SOURCE, PSEUDO_CODE) else None)

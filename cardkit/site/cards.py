@@ -73,6 +73,9 @@ class Locale:
     categories: frozenset[str] = frozenset()
     #: Every card of the gallery: id -> its name in the locale (a reference fact names them).
     names: dict[str, str] = field(default_factory=dict)
+    #: Per locale, the fields whose translation fails a check: ``(kind, id, key)``, withheld
+    #: (the pages show the English) and shown in that locale's translators' view.
+    failing: dict[str, frozenset[tuple[str, str, str]]] = field(default_factory=dict)
 
 
 # -- which content object a deck card is -------------------------------------------------------
@@ -226,7 +229,12 @@ def _sources(obj: Any, tr: Messages) -> str:
 
 
 def _translation_cell(overlay: Any, rec: Record[Any], key: str, english: Any,
-                      code: str, tr: Messages) -> str:
+                      code: str, tr: Messages,
+                      failing: frozenset[tuple[str, str, str]] = frozenset()) -> str:
+    if (rec.kind, rec.id, key) in failing:
+        link = f"../../{code}/review.html#state=failing"
+        return (f'<td class="missing">{esc(tr("fails a check: shown in English"))} '
+                f'<a href="{esc(link)}">{esc(tr("Translators’ view"))}</a></td>')
     entry = None if overlay is None else overlay.get(rec.kind, rec.id, key)
     if entry is None:
         return f'<td class="missing">{esc(tr("untranslated"))}</td>'
@@ -294,7 +302,8 @@ def _translations_html(spec: FileKind, rec: Record[Any], loc: Locale, tr: Messag
     body = "".join(
         f'<tr><th scope="row">{esc(text_label(model, k, tr))}</th>'
         f'<td lang="en" translate="no">{_text_html(v)}</td>'
-        + "".join(_translation_cell(loc.overlays.get(c), rec, k, v, c, tr)
+        + "".join(_translation_cell(loc.overlays.get(c), rec, k, v, c, tr,
+                                    loc.failing.get(c, frozenset()))
                   for c in loc.targets)
         + "</tr>\n" for k, v in keys)
     return (f'<h2 id="translations">{esc(tr("Translations"))}</h2>\n'

@@ -78,8 +78,9 @@ _IDS_RE = re.compile(r'(<(th|span)\b[^>]*\btranslate="no"[^>]*>)([^<]*)(</\2>)')
 
 
 def link_cards(body: str, hrefs: Mapping[str, str]) -> str:
-    """``body`` with every card id it shows as an identifier (a row header or a list of ids,
-    both marked ``translate="no"``) linked to the card's page; other ids stay as they are."""
+    """``body`` with every card id it shows as an identifier (a row header, a list of ids, a
+    chart's bar label, all marked ``translate="no"``) linked to the card's page; other ids
+    stay as they are."""
     def one(word: str) -> str:
         href = hrefs.get(html.unescape(word.strip()))
         return word if href is None else f'<a href="{esc(href)}">{word}</a>'
@@ -88,7 +89,19 @@ def link_cards(body: str, hrefs: Mapping[str, str]) -> str:
         inner = ", ".join(one(w) for w in match.group(3).split(", "))
         return match.group(1) + inner + match.group(4)
 
-    return _IDS_RE.sub(ids, body)
+    def chart(match: re.Match[str]) -> str:
+        href = hrefs.get(html.unescape(match.group(2)))
+        if href is None:
+            return match.group(0)
+        return (match.group(1) + match.group(2) + match.group(3)
+                + f'<a href="{esc(href)}">{match.group(4)}</a>')
+
+    return _CHART_RE.sub(chart, _IDS_RE.sub(ids, body))
+
+
+#: A chart's bar label: its group's tooltip names the whole id, the label may be shortened.
+_CHART_RE = re.compile(r'(<g translate="no"><title>)([^<:]+)(: [^<]*</title>)(<text\b[^>]*>'
+                       r"[^<]*</text>)")
 
 
 def reports_index(pages: dict[str, str], tr: Messages = ENGLISH) -> str:

@@ -25,12 +25,16 @@ Engine options (``cardkit simulate terra --option KEY=VALUE``), defaults as the 
     The rules let a marker go on ANY empty bar space, also on the bar the card does not ask
     about (legal, but it scores nothing and goes to the pool); ``off`` offers only the card's
     two bars.
+
+Information sets (:meth:`TerraState.observation`, :meth:`TerraState.determinize`): Terra has no
+private information; every seat sees the same thing. Hidden from all are the order of the cards
+still in the box and the answer half of the card being played (its top half is read aloud).
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -279,6 +283,23 @@ class TerraState:
                           self.any_bar, self.score_start, self.opening,
                           [list(m) for m in self.card_markers])
 
+    def observation(self, player: int) -> Hashable:
+        """What ``player`` sees (the same for every seat: Terra hides nothing from one seat
+        only): the cards scored so far with their revealed answers, the top half of the card
+        being played (id = topic and questions, its two bars, how many regions it asks for,
+        its difficulty), how many cards remain in the box, every marker on the board, in
+        front of each player and in the pool, passes, scores and points per card, who starts
+        and who acts. Never the answers of the card being played nor the cards to come."""
+        return observe(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> TerraState:
+        """A copy in which what ``player`` cannot see is redrawn with ``rng`` only: the answer
+        half of the card being played (its regions and bar values drawn from the answers of
+        the cards not yet revealed) and the cards still to come (drawn from the unseen cards);
+        the copy's own generator is reseeded. This state is untouched (see
+        :func:`determinize`)."""
+        return determinize(self, player, rng)
+
     @property
     def turns(self) -> int:
         """Actions so far (placements and passes)."""
@@ -314,6 +335,101 @@ class TerraState:
         return {"cards": [c.id for c in self.deck], "card_points": self.card_points,
                 "card_markers": self.card_markers, "first": self.opening,
                 "on_line": [sum(c.on_line) for c in self.deck]}
+
+
+def _seat(state: TerraState, player: int) -> None:
+    if not 0 <= player < state.players:
+        raise ValueError(f"no seat {player} in a {state.players}-player game")
+
+
+def _revealed(card: CardFacts) -> tuple[Any, ...]:
+    """A scored card with its answer half (public once it is scored)."""
+    return (card.id, tuple(sorted(card.answers)), tuple(sorted(card.values.items())),
+            tuple(sorted((b, tuple(sorted(s))) for b, s in card.correct.items())))
+
+
+def observe(state: TerraState, player: int) -> Hashable:
+    """``state.observation(player)``: the public record of the game (see the method)."""
+    _seat(state, player)
+    face = None
+    if state.card_index < len(state.deck):
+        card = state.card  # the top half only: never its answers
+        face = (card.id, card.bars, card.asked, card.difficulty)
+    return (state.players, len(state.deck) - state.card_index - (face is not None),
+            tuple(_revealed(c) for c in state.deck[:state.card_index]), face,
+            state.first, state.opening, state.to_act, state._turns, state._over,
+            tuple(state.hand), tuple(state.pool), tuple(sorted(state.regions.items())),
+            tuple(sorted(state.spaces.items())), tuple(state.placed_this_card),
+            tuple(state.passed), tuple(state.score), tuple(map(tuple, state.card_points)),
+            tuple(map(tuple, state.card_markers)), state.any_bar, state.score_start,
+            state.world.side)
+
+
+def redraw_answers(world: TerraWorld, face: CardFacts, pool: Sequence[CardFacts],
+                   rng: random.Random) -> CardFacts:
+    """The card ``face`` (its id, bars, region count and difficulty: its top half) with an
+    answer half drawn with ``rng`` from the answers of ``pool`` (cards in a canonical order):
+    ``face.asked`` distinct regions, each drawn in proportion to how often it answers a card
+    of the pool; for each of its bars a value some card of the pool gives that bar (the middle
+    of a random space if none does). Spaces and neighbours follow from them as for real cards.
+    Nothing of ``face`` below its top half is read."""
+    occurrences = sorted(r for c in pool for r in c.answers)  # a multiset, canonical
+    chosen: list[str] = []
+    if len(set(occurrences)) >= face.asked:
+        while len(chosen) < face.asked:
+            region = rng.choice(occurrences)
+            if region not in chosen:
+                chosen.append(region)
+    else:  # a pool too small to answer: any regions
+        chosen = rng.sample(sorted(world.regions), min(face.asked, len(world.regions)))
+    answers = frozenset(chosen)
+    near = frozenset(n for a in answers for n in world.neighbours.get(a, ())) - answers
+    correct, adjacent, lines_hit, values = {}, {}, [], {}
+    for bar in face.bars:
+        lines = list(world.lines[bar])
+        known = [c.values[bar] for c in pool if bar in c.values]
+        if known:
+            value = rng.choice(known)
+        else:
+            s = rng.randrange(len(lines) - 1)
+            value = (lines[s] + lines[s + 1]) / 2.0
+        values[bar] = value
+        correct[bar] = frozenset(correct_spaces(lines, value))
+        adjacent[bar] = frozenset(adjacent_spaces(lines, value))
+        lines_hit.append(on_line(lines, value))
+    return CardFacts(face.id, face.bars, answers, near, correct, adjacent, tuple(lines_hit),
+                     face.difficulty, face.asked, values)
+
+
+def determinize(state: TerraState, player: int, rng: random.Random) -> TerraState:
+    """``state.determinize(player, rng)``: a copy of ``state`` (which is not changed and
+    whose generator is not drawn from) in which
+
+    * the card being played keeps its top half and gets an answer half drawn from the
+      answers of the cards not yet revealed in this game (every card of the world but those
+      scored, the card being played included: :func:`redraw_answers`) — so the truth is one
+      possible draw among the content's answers, and what a seat *knows* about the card stays
+      the business of its bot's accuracy;
+    * the cards still to come are drawn from the unseen cards (neither scored nor being
+      played), as many as remain in the box;
+    * the copy's own generator is ``random.Random(rng.getrandbits(64))``.
+
+    Both pools are built from the world's cards sorted by id, so two states the seat cannot
+    tell apart give the same determinization for the same ``rng``."""
+    _seat(state, player)
+    det = state.copy()
+    if state.card_index < len(state.deck):
+        scored = state.deck[:state.card_index]
+        gone = {c.id for c in scored}
+        unrevealed = sorted((c for c in state.world.cards if c.id not in gone),
+                            key=lambda c: c.id)
+        face = state.card
+        current = redraw_answers(state.world, face, unrevealed, rng)
+        unseen = [c for c in unrevealed if c.id != face.id]
+        rest = rng.sample(unseen, len(state.deck) - state.card_index - 1)
+        det.deck = [*scored, current, *rest]
+    det.rng = random.Random(rng.getrandbits(64))
+    return det
 
 
 @dataclass(frozen=True, slots=True)

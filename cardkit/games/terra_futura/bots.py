@@ -326,6 +326,8 @@ class GreedyBot:
             return KEEP
         if phase == "take":
             return self._take(state, seat, rng, legal)
+        if phase == "place":  # a turn begun elsewhere (a search's copy): place the card in hand
+            return self._place(state, seat, rng)
         if phase in ("activate", "pollute"):
             return self._activation(state, seat, rng, legal)
         if phase == "pattern":
@@ -402,6 +404,31 @@ class GreedyBot:
         action, plan = best[0] if len(best) == 1 else rng.choice(best)
         self.plan, self.stamp = plan, state.stamp + 1
         return action
+
+    def _place(self, state: TerraFuturaState, seat: int, rng: random.Random) -> Action:
+        """Where to place the card in hand: the position whose activation is worth most, as
+        :meth:`_take` values it (the bot plans the placement when it takes the card; this is for
+        a state whose take it did not plan, such as a search bot's determinization)."""
+        me = state.players[seat]
+        assert state.hand is not None
+        facts = state.world.cards[state.hand]
+        valuer = self.valuer(state, seat, len(me.tableau.cards), facts)
+        width = len(state.world.stored)
+        start = (me.tableau.totals(), me.tableau.polluted(), me.tableau.inactive())
+        best: list[tuple[Pos, list[Action]]] = []
+        top = None
+        for pos in me.tableau.territory.legal_positions():
+            territory = Territory(me.tableau.territory.cells | {pos})
+            tab = Tableau(territory, {**me.tableau.cards, pos: Card(facts, [0] * width)})
+            plan, v = self._sim(state, seat, tab).activate(territory.activated(pos), valuer,
+                                                           start)
+            if top is None or v > top + 1e-9:
+                top, best = v, []
+            if v >= top - 1e-9:
+                best.append((pos, plan))
+        pos, plan = best[0] if len(best) == 1 else rng.choice(best)
+        self.plan, self.stamp = plan, state.stamp + 1
+        return ("place", *pos)
 
     def _activation(self, state: TerraFuturaState, seat: int, rng: random.Random,
                     legal: Any) -> Action:

@@ -23,7 +23,7 @@ a 1×1 monster space (solo: the ambush is ignored).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +31,7 @@ from ....core.content import GameContent
 from ....sim.protocol import Action, IllegalAction, InvariantError
 from .ambush import solo_placement
 from .board import DRAWABLE, Board, cells_of
+from . import information
 from .scoring import coins_from_mountains, monster_penalty
 from .shapes import placements
 from .world import CardFacts, ScoringFacts, World
@@ -298,6 +299,18 @@ class CartographersState:
             self.season, self.time, self.card, self.ruins, self.phase, list(self.queue),
             list(self.revealed), list(self.ambushes), self.ignored, self.draws, self._turns,
             self._over, None)
+
+    def observation(self, player: int) -> Hashable:
+        """What ``player`` sees: every sheet, the edicts, the season's revealed cards, the card
+        shown, whose turn it is, the counters, and only the sizes of the deck and the ambush
+        pile (:func:`.information.observation`)."""
+        return information.observation(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> CartographersState:
+        """A copy with what ``player`` cannot see resampled from ``rng``: the deck's order,
+        which unrevealed ambushes it holds, the ambush pile's order and the copy's own chance
+        (:func:`.information.determinize`); this state is untouched."""
+        return information.determinize(self, player, rng)
 
     @property
     def turns(self) -> int:

@@ -93,7 +93,8 @@ counts per symbol index of ``world.symbols`` (``state.held(seat)`` gives a dict)
 
 This module holds the state, its protocol methods and the engine that deals a game; what a
 decision does and how turns follow one another is :mod:`.turns`, legal actions
-:mod:`.moves`, effect resolution :mod:`.effects`.
+:mod:`.moves`, effect resolution :mod:`.effects`, what a seat sees and the resampling of what it
+does not (``observation``, ``determinize``) :mod:`.information`.
 """
 
 from __future__ import annotations
@@ -108,6 +109,7 @@ from ....sim.protocol import Action, IllegalAction
 from . import audit, hexmap, scoring, turns
 from .describe import describe as describe_action
 from .effects import EffectsMixin
+from .information import InformationMixin
 from .moves import ACTIONS, DRAW, KEEP, PASS, PRODUCTION, STOP, MovesMixin
 from .world import World
 
@@ -156,7 +158,7 @@ class Player:
 
 
 @dataclass(slots=True)
-class MarsDiceState(MovesMixin, EffectsMixin):
+class MarsDiceState(MovesMixin, EffectsMixin, InformationMixin):
     """A game of Mars Dice in progress (see the module docstring for the attributes)."""
 
     world: World

@@ -28,12 +28,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ....core.content import GameContent
 from ....sim.protocol import Action, IllegalAction, InvariantError
+from . import information
 from .activation import Card, Tableau, pattern_positions
 from .display import Level, deal
 from .scoring import Breakdown, final_score
@@ -243,6 +244,20 @@ class TerraFuturaState:
              for lv, v in self.levels.items()},
             list(self.supply), self.pollution_supply, self.phase, self.turn, self.hand,
             list(self.pending), self.cubes, self._turns, None, self.stamp)
+
+    def observation(self, player: int) -> Hashable:
+        """What ``player`` sees: every territory, the rows, the discard piles, the supply, the
+        turn and the counters, the scores, the decks' sizes, its own scoring cards and hand,
+        and of the other seats' scoring cards only those their final choices revealed
+        (:func:`.information.observation`)."""
+        return information.observation(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> TerraFuturaState:
+        """A copy with what ``player`` cannot see resampled from ``rng``: the order of decks I
+        and II, the card another seat holds face down, the other seats' unrevealed scoring
+        cards and the copy's own chance (:func:`.information.determinize`); this state is
+        untouched."""
+        return information.determinize(self, player, rng)
 
     @property
     def turns(self) -> int:

@@ -26,6 +26,9 @@ carry them out over the state of ``state.py``):
   rails, or every station token is placed. Cities score 0/2/4/8 by stations for each player with
   a rail there, remote locations their number, plus VP cards, VP tokens and route bonus VP;
   equal points: most rails; still equal: a shared win.
+- Information sets (``information.py``, the states' ``observation``/``determinize``): decks'
+  orders, other players' hands (not their hand and deck's cards together, known by counting) and
+  cards looked at privately are hidden; a choice asked is seen by all with its options.
 """
 
 from __future__ import annotations

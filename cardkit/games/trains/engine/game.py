@@ -17,12 +17,13 @@ Actions (what :func:`legal_actions` offers):
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import random
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ....sim.protocol import Action, IllegalAction
-from . import effects
+from . import effects, information
 from .state import END, PLAY_TRAINS, TrainsState
 
 
@@ -154,3 +155,17 @@ class TrainsGame(TrainsState):
     def apply(self, action: Action) -> None:
         """Carry out one action (``IllegalAction`` for one that is not legal now)."""
         apply(self, action)
+
+    def observation(self, player: int) -> Hashable:
+        """Everything ``player`` sees now: the board, supply, trash, turn and every public pile,
+        their own hand and the cards of their deck (not its order), the size of each other
+        hand and deck and the cards of the two together, the choice asked
+        (:func:`.information.observation`)."""
+        return information.observation(self, player)
+
+    def determinize(self, player: int, rng: random.Random) -> TrainsGame:
+        """A copy in which what ``player`` cannot see is resampled with ``rng``: deck orders,
+        the other hands (dealt again from each player's hand and deck), cards another player
+        looks at privately, and the copy's own generator (:func:`.information.determinize`);
+        this state is untouched."""
+        return information.determinize(self, player, rng)  # type: ignore[return-value]
