@@ -77,7 +77,8 @@ bench: $(STAMP)
 	$(BIN)/python bench/bench_cartographers.py
 	$(BIN)/python bench/bench_terra_futura.py
 	$(BIN)/python bench/bench_mars_dice.py
-	$(BIN)/python bench/bench_search.py
+	$(BIN)/python bench/bench_search.py --games 3 --iterations 10 --game trains --game cartographers --game terra-futura --game terra
+	$(BIN)/python bench/bench_search.py --games 1 --iterations 10 --horizon 60 --game mars-dice
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

@@ -79,13 +79,19 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=10, help="deals per game (each played twice)")
     parser.add_argument("--iterations", type=int, default=30)
     parser.add_argument("--game", action="append", default=None)
+    parser.add_argument("--horizon", type=int, default=None,
+                        help="rollout actions before the score margin decides (default: to the "
+                        "end; Mars Dice's long games need about 60 to stay in budget)")
     args = parser.parse_args()
     content_dir = ROOT / "content"
     for game in args.game or list(BEST):
         sim = get_game(game).sim
         content, _ = load_game(game, content_dir)
         engine = sim.make_engine(content)
-        search = Timed(make_bot(sim, BotSpec.parse(f"mcts:{args.iterations}"), engine))
+        bot = make_bot(sim, BotSpec.parse(f"mcts:{args.iterations}"), engine)
+        if args.horizon is not None:
+            bot.horizon = args.horizon
+        search = Timed(bot)
         best = Timed(make_bot(sim, BotSpec.parse(BEST[game]), engine))
         won, started = 0.0, time.perf_counter()
         for deal in range(args.games):

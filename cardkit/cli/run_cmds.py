@@ -45,6 +45,11 @@ SEED_HELP = f"Root seed of the run (0 to 2^64-1 = {MAX_SEED})."
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="An engine option of the game, repeatable: map=B (Cartographers), "
               "map=osaka or preset=... (Trains).")
+@click.option("--until-width", "until_width", type=click.FloatRange(0.1, 100), default=None,
+              metavar="PP", help="Sequential sampling: play rounds of 100 games and stop once "
+              "every 95% interval of the report (win rates, a balance run's card deltas) is at "
+              "most PP percentage points wide (--games is then the cap; the same seed stops at "
+              "the same game everywhere).")
 @click.option("--format", "fmt", type=click.Choice(("text", "json", "csv")), default="text",
               show_default=True, help="What to print.")
 @click.option("-o", "--out", type=click.Path(path_type=Path), default=None,
@@ -62,7 +67,7 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
              players: int | None, workers: int | None, backend: str, scheduler: str | None,
              turn_cap: int, options: tuple[str, ...], fmt: str, out: Path | None,
              report_pdf: Path | None, balance_md: Path | None, progress: bool | None,
-             force: bool) -> None:
+             force: bool, until_width: float | None = None) -> None:
     """Play seeded games with bots; report win rates, lengths and the game's statistics.
 
     The same seed gives the same results on any backend and worker count. Ctrl-C or SIGTERM
@@ -86,7 +91,8 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     result = run_simulation(game, content_dir, games, seed, _split_list(bots), players,
                             _backend_for(backend, scheduler),  # type: ignore[arg-type]
                             workers, scheduler, turn_cap, bar.update if bar else None,
-                            engine_options=_key_values(options))
+                            engine_options=_key_values(options),
+                            until_width=None if until_width is None else until_width / 100)
     if bar:
         bar.close()
     text = {"text": rep.to_text, "json": rep.to_json, "csv": rep.to_csv}[fmt](result)
@@ -102,6 +108,7 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
         command = " ".join([f"cardkit simulate {game} --games {games} --seed {seed}",
                             *([f"--bots {bots}"] if bots else []),
                             *([f"--players {players}"] if players else []),
+                            *([f"--until-width {until_width:g}"] if until_width else []),
                             *(f"--option {o}" for o in options), f"--balance {balance_md}"])
         write_output(balance_md, balance_report(result, content_dir, command), force=force,
                      content_roots=roots)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -119,8 +120,14 @@ def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, s
              scheduler: str | None = None, turn_cap: int = DEFAULT_TURN_CAP,
              progress: Progress | None = None,
              engine_options: tuple[tuple[str, Any], ...] = (), mirrored: bool = False,
-             cache_dir: Path | None = DEFAULT_CACHE_DIR) -> SimReport:
+             cache_dir: Path | None = DEFAULT_CACHE_DIR,
+             until_width: float | None = None) -> SimReport:
     """Play a seeded batch of games with bots and summarise it.
+
+    ``until_width`` (a proportion, ``0.05`` = 5 percentage points): sequential sampling — play
+    in rounds and stop once every 95 % interval of the report (each bot's win rate, and the
+    game's statistics: a balance run's card deltas) is at most that wide; ``games`` is then
+    the cap (:func:`~.runner.run`, :func:`intervals_narrow`).
 
     ``workers=None`` uses every available CPU; more local workers than CPUs, a ``scheduler``
     without the Dask backend, or a count beyond its limit (``games`` above
@@ -134,8 +141,40 @@ def simulate(game: str, content_dir: Path = Path("content"), games: int = 100, s
     check_run_limits(games, turn_cap, seed)
     workers = run_options(backend, workers, scheduler)
     content = require_clean(game, content_dir, cache_dir=cache_dir)
+    if until_width is not None and not (isinstance(until_width, (int, float))
+                                        and 0.001 <= until_width <= 1):
+        raise UsageProblem(f"--until-width must be from 0.1 to 100 percentage points, not "
+                           f"{until_width!r}")
     return _simulate_checked(game, content, content_dir, games, seed, bots, players, backend,
-                             workers, scheduler, turn_cap, progress, engine_options, mirrored)
+                             workers, scheduler, turn_cap, progress, engine_options, mirrored,
+                             until_width)
+
+
+def intervals_narrow(width: float, extras: Any = None) -> Any:
+    """The stop rule of a sequential run: every 95 % interval the report will print at most
+    ``width`` wide — each bot's win rate, and with ``extras`` (``rows -> the game's
+    statistics``) every ``ci95`` in them (a balance run's card deltas and win rates)."""
+    def narrow(rows: list[GameRow]) -> bool:
+        found = list(_intervals(summarise(seat_labels(rows))["bots"]))
+        if extras is not None:
+            found += list(_intervals(extras(rows)))
+        return bool(found) and all(hi - lo <= width for lo, hi in found)
+    return narrow
+
+
+def _intervals(data: Any) -> Iterator[tuple[float, float]]:
+    """Every ``ci95: [low, high]`` in a report's data, at any depth."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key == "ci95" and isinstance(value, list) and len(value) == 2:
+                yield float(value[0]), float(value[1])
+            elif key == "ci95" and value is None:  # no interval yet (a card never picked)
+                yield 0.0, math.inf
+            else:
+                yield from _intervals(value)
+    elif isinstance(data, list):
+        for value in data:
+            yield from _intervals(value)
 
 
 def balance_report(report: SimReport, content_dir: Path, command: str,
@@ -201,7 +240,7 @@ def _simulate_checked(game: str, content: GameContent, content_dir: Path, games:
                       bots: list[str] | None, players: int | None, backend: Backend,
                       workers: int, scheduler: str | None, turn_cap: int,
                       progress: Progress | None, engine_options: tuple[tuple[str, Any], ...],
-                      mirrored: bool) -> SimReport:
+                      mirrored: bool, until_width: float | None = None) -> SimReport:
     """:func:`simulate` on content that passed the gate."""
     sim = _sim_of(game)
     engine_options = engine_option_values(game, sim.make_engine, engine_options)
@@ -217,7 +256,10 @@ def _simulate_checked(game: str, content: GameContent, content_dir: Path, games:
                   if not is_translation_file(s.relpath))
     setup = Setup(game, files, tuple(chosen), seed, turn_cap, engine_options=engine_options,
                   mirrored=mirrored)
-    result = run(setup, games, backend, workers, scheduler, progress)
+    game_stats = (lambda rows: sim.extras(rows, content)) if sim.extras else None
+    result = run(setup, games, backend, workers, scheduler, progress,
+                 until=None if until_width is None else intervals_narrow(until_width,
+                                                                         game_stats))
     extras = sim.extras(result.rows, content) if sim.extras and result.rows else {}
     return SimReport(game, seed, chosen, result, summarise(seat_labels(result.rows)), extras,
                      dict(engine_options))

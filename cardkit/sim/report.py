@@ -48,7 +48,10 @@ def to_text(report: SimReport) -> str:
     """A readable summary table."""
     s = report.summary
     played = (f"{s['games']} of {report.result.requested} games (interrupted: the finished "
-              "games only)" if report.result.interrupted else f"{s['games']} games")
+              "games only)" if report.result.interrupted
+              else f"{s['games']} of at most {report.result.requested} games (sequential: "
+              "every interval narrow enough)" if s["games"] < report.result.requested
+              else f"{s['games']} games")
     lines = [f"{report.game}: {played}, seed {report.seed}, "
              f"{len(report.bots)} player{'' if len(report.bots) == 1 else 's'} "
              f"({', '.join(report.bots)})"

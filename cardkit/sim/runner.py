@@ -224,9 +224,21 @@ def check_scheduler_address(address: str) -> str:
     return f"{match['scheme'] or 'tcp'}://{match['host']}:{match['port']}"
 
 
+#: Games per round of a sequential run (even: mirrored pairs stay whole).
+SEQUENTIAL_STEP = 100
+
+
 def run(setup: Setup, games: int, backend: Backend = "process", workers: int = 2,
-        scheduler: str | None = None, progress: Progress | None = None) -> RunResult:
+        scheduler: str | None = None, progress: Progress | None = None,
+        until: Callable[[list[GameRow]], bool] | None = None,
+        step: int = SEQUENTIAL_STEP) -> RunResult:
     """Play ``games`` games on a backend. Ctrl-C keeps the finished games.
+
+    With ``until`` (sequential sampling, as SPRT runs in chess-engine testing), the games are
+    played in rounds of ``step`` in index order, and the run stops after the first round whose
+    rows (all of them, in game order) satisfy ``until``; ``games`` is then the cap. The stop
+    depends on the rows only, so the same seed stops at the same game on any backend and any
+    worker count.
 
     Raises :class:`UsageProblem` for more than :data:`MAX_GAMES` games, a scheduler given
     without the Dask backend, a bad or unreachable scheduler, or a missing Dask install.
@@ -234,9 +246,30 @@ def run(setup: Setup, games: int, backend: Backend = "process", workers: int = 2
     if scheduler is not None and backend != "dask":
         raise UsageProblem("--scheduler needs --backend dask")
     check_count("--games", games, 1, MAX_GAMES)
-    chunks = batches(games, workers if backend != "serial" else 1)
+    rounds = [(0, games)] if until is None else \
+        [(a, min(games, a + step)) for a in range(0, games, step)]
     rows: list[GameRow] = []
-    done = 0
+    interrupted = False
+    for lo, hi in rounds:
+        part = _run_range(setup, lo, hi, games, backend, workers, scheduler, progress, len(rows))
+        rows.extend(part.rows)
+        rows.sort(key=lambda r: r.index)
+        if part.interrupted:
+            interrupted = True
+            break
+        if until is not None and until(rows):
+            break
+    return RunResult(rows, games, interrupted)
+
+
+def _run_range(setup: Setup, lo: int, hi: int, games: int, backend: Backend, workers: int,
+               scheduler: str | None, progress: Progress | None, before: int) -> RunResult:
+    """Games ``lo`` to ``hi - 1`` on a backend (``before`` finished games already counted by
+    the progress, of ``games``)."""
+    chunks = ((lo + a, lo + b) for a, b in batches(hi - lo, workers if backend != "serial"
+                                                   else 1))
+    rows: list[GameRow] = []
+    done = before
 
     def collect(batch: Iterable[GameRow]) -> None:
         nonlocal done
@@ -265,7 +298,7 @@ def run(setup: Setup, games: int, backend: Backend = "process", workers: int = 2
     except KeyboardInterrupt:
         interrupted = True
     rows.sort(key=lambda r: r.index)
-    return RunResult(rows, games, interrupted)
+    return RunResult(rows, hi - lo, interrupted)
 
 
 _STOPS = (signal.SIGINT, signal.SIGTERM)
