@@ -22,9 +22,9 @@ what its seat cannot), then walks one shared tree of *actions* from the root:
 The reward of a finished game is half its win share (1 for a sole winner, shared on a tie, 0 for
 a loser: scores, then the game's ``tiebreak``) and half the score margin to the best other seat,
 ``1 / (1 + e^(-margin / scale))`` (a win by more is worth more, which makes each rollout less
-noisy); a rollout cut at the horizon is scored by the margin alone. Solo games reward the score against the game's threshold the
-same way. The budget is a number of iterations, never a time: the same seed gives the same
-moves on any machine and any worker count.
+noisy); a rollout cut at the horizon is scored by the margin alone, a solo game by its score.
+The budget is a number of iterations, never a time: the same seed gives the same moves on any
+machine and any worker count.
 
 ``mcts[:ITERATIONS[:ROLLOUT]]`` names it on the command line (``mcts:400:greedy``).
 """
@@ -112,7 +112,8 @@ class SearchBot:
         root = Node()
         players = len(state.scores())
         for _ in range(self.iterations):
-            world = state.determinize(seat, random.Random(rng.getrandbits(64)))  # type: ignore[attr-defined]
+            seed = random.Random(rng.getrandbits(64))
+            world = state.determinize(seat, seed)  # type: ignore[attr-defined]
             self._iterate(root, world, players, rng)
         order = {a: i for i, a in enumerate(legal)}
         best = max((child for child in root.children.values() if child.action in order),
