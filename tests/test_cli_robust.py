@@ -128,7 +128,7 @@ def test_ctrl_c_in_strength_drops_the_interrupted_card(tmp_path: Path) -> None:
     # The second card's run pauses after its first batch of games (of 8), so Ctrl-C always lands
     # in the middle of a card, whatever the machine's speed.
     marker = ("import time\nimport cardkit.sim.api as api\n_run = api.run\ncalls = []\n"
-              "def run(setup, games, backend, workers, scheduler, progress):\n"
+              "def run(setup, games, backend, workers, scheduler, progress, **more):\n"
               "    calls.append(1)\n"
               "    pausing = len(calls) == 2\n"
               "    def paused(done, total):\n"
@@ -138,7 +138,7 @@ def test_ctrl_c_in_strength_drops_the_interrupted_card(tmp_path: Path) -> None:
               "            print('MID-CARD', file=sys.stderr, flush=True)\n"
               "            time.sleep(120)\n"
               "    return _run(setup, games, backend, workers, scheduler,\n"
-              "                paused if pausing else progress)\n"
+              "                paused if pausing else progress, **more)\n"
               "api.run = run")
     out_json = tmp_path / "strength.json"
     games = 200
