@@ -58,7 +58,7 @@ run: $(STAMP)
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
 test: $(STAMP)
-	$(BIN)/python -m pytest
+	$(BIN)/python -m pytest -n 2
 
 ## fuzz: the property tests with 5,000 fresh (not derandomised) examples; may take a while
 fuzz: $(STAMP)
