@@ -145,17 +145,26 @@ class _Game:
     #: entries they point at are withheld (shown in English) and the translators' view shows them.
     failing: dict[str, list[Any]] = field(default_factory=dict)
 
+    #: ``withholding`` per locale, made once (it reads the overlay files' source maps).
+    _withheld: dict[str, tuple[Any, frozenset[tuple[str, str, str]]]] = \
+        field(default_factory=dict)
+
+    def _withholding(self, code: str) -> tuple[Any, frozenset[tuple[str, str, str]]]:
+        if code not in self._withheld:
+            kept, keys = self.data.translations.overlays[code].withholding(self.failing[code])
+            self._withheld[code] = (kept, frozenset(keys))
+        return self._withheld[code]
+
     def overlay(self, code: str) -> Any:
         """The locale's translations as the pages show them (failing entries withheld)."""
         found = self.data.translations.overlays.get(code)
         if found is None or not self.failing.get(code):
             return found
-        return found.withholding(self.failing[code])[0]
+        return self._withholding(code)[0]
 
     def withheld(self) -> dict[str, frozenset[tuple[str, str, str]]]:
         """Per locale with failing entries, their ``(kind, id, key)``."""
-        return {code: frozenset(self.data.translations.overlays[code].withholding(found)[1])
-                for code, found in self.failing.items()
+        return {code: self._withholding(code)[1] for code in self.failing
                 if code in self.data.translations.overlays}
 
 
