@@ -25,6 +25,7 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import itertools
+import logging
 import math
 import os
 import re
@@ -451,7 +452,8 @@ def _run_dask(setup: Setup, chunks: Iterator[tuple[int, int]], workers: int,
     else:
         with _interrupts_ignored(signal.SIGINT):  # the local workers inherit "ignore Ctrl-C"
             cluster = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                                   dashboard_address=None, silence_logs=40)
+                                   dashboard_address=None,
+                                   silence_logs=logging.CRITICAL)
             client = Client(cluster)
     in_flight: set[Any] = set()
     try:
