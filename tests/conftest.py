@@ -64,12 +64,13 @@ def base_of(game: str) -> Path:
 
 def apply_edits(edits: list[dict[str, str]], game: str = "terra") -> dict[str, str]:
     """Texts of base files (relative to the game folder of :func:`base_of`) after exact, unique
-    replacements."""
+    replacements; an edit of a file the base does not have, with ``old: ""``, creates it."""
     base = base_of(game) / game
     files: dict[str, str] = {}
     for edit in edits:
         rel = edit["file"]
-        text = files.get(rel) or (base / rel).read_text("utf-8")
+        text = files.get(rel) or ((base / rel).read_text("utf-8") if (base / rel).exists()
+                                  else "")
         assert text.count(edit["old"]) == 1, f"edit target not unique in {rel}: {edit['old']!r}"
         files[rel] = text.replace(edit["old"], edit["new"])
     return files

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ..core import loading
 from ..core.cache import CheckCache
 from ..core.diagnostics import Diagnostic, Report, Severity, Summary, count
-from ..core.discovery import SourceFile, discover, display_path, game_folder
+from ..core.discovery import SourceFile, discover, display_path, game_folder, report_digests
 from ..core.loading import (DEFAULT_CACHE_DIR, LOCALES, extra_pair_checks, load_content_with,
                             make_parser, run_game_checks, select_games)
 from ..core.registry import get_game
@@ -47,6 +47,7 @@ def run_check(options: CheckOptions) -> Report:
         str(options.content_dir.resolve()), *ids,
         *(f"{s.game}/{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
         *(f"locales/{s.relpath}:{s.digest}" for s in locale_files),
+        *(d for g in ids for d in report_digests(options.content_dir, g)),
     ])
     hit = cache.get_report(key, _report_from_json)  # an ill-formed entry is a miss
     if hit is not None:

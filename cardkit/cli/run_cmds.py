@@ -1,10 +1,11 @@
-"""Commands that play games: ``simulate`` and ``strength``."""
+"""Commands that play games: ``simulate``, ``balance`` and ``strength``."""
 
 from __future__ import annotations
 
 import json
 import sys
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -122,16 +123,27 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
 @click.command()
 @click.argument("game")
 @content_option
+@click.option("--measure", type=click.Choice(("baseline", "swap")), default=None,
+              help="baseline: \"baseline + card\" against the baseline bot (Trains, the "
+              "default there); swap: each card as it is against the same card made neutral, on "
+              "the same seeds, flagging dead cards (every other game's default).")
 @click.option("--games", "games_per_card", type=click.IntRange(2, MAX_GAMES), default=200,
-              show_default=True, help="Games per card (half in each seat order, on shared "
-              f"seeds; at most {MAX_GAMES:,}).")
+              show_default=True, help="Games per card (baseline: half in each seat order; "
+              f"swap: seed pairs). At most {MAX_GAMES:,}.")
 @click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
               help=SEED_HELP)
-@click.option("--cards", default=None, help="Comma-separated cards (default: every kingdom card "
-              "of the set).")
+@click.option("--cards", default=None, help="Comma-separated cards (default: every card the "
+              "game measures: Trains' kingdom cards of the set, Terra Futura's level I and II "
+              "cards, Mars Dice's projects, Cartographers' scoring cards, Terra's cards).")
 @click.option("--set", "card_set", default=None, metavar="SET",
               help="The card set whose kingdom cards to rank (Trains: base, rising-sun; "
               "default: base).")
+@click.option("--players", type=click.IntRange(1, MAX_PLAYERS), default=None,
+              help="Seats of a swap run (default: the game's own number of default bots).")
+@click.option("--until-width", "until_width", type=click.FloatRange(0.1, 100), default=None,
+              metavar="PCT", help="Swap: play rounds of 50 pairs per card until its verdict is "
+              "decided or its score difference's interval is at most PCT % of the mean score "
+              "wide (--games is then the cap).")
 @click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None,
               help="Worker processes (default and maximum: this machine's CPUs).")
 @click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
@@ -139,20 +151,29 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
               "processes, or on a Dask cluster.")
 @click.option("-o", "--out", type=click.Path(path_type=Path), default=None, help="JSON report.")
 @click.option("--report", "report_pdf", type=click.Path(path_type=Path), default=None,
-              help="PDF chart.")
+              help="PDF chart (the baseline measure).")
 @force_option
 @_guard
-def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards: str | None,
-             card_set: str | None, workers: int | None, backend: str, out: Path | None,
+def strength(game: str, content_dir: Path, measure: str | None, games_per_card: int, seed: int,
+             cards: str | None, card_set: str | None, players: int | None,
+             until_width: float | None, workers: int | None, backend: str, out: Path | None,
              report_pdf: Path | None, force: bool) -> None:
-    """Card strength: "baseline + card X" against the baseline, for every kingdom card.
+    """Card strength: what each card adds to a bot's play, and which cards are dead.
 
     Ctrl-C or SIGTERM stops the run and reports the cards that finished.
     """
     from ..core.outputs import check_output, distinct_outputs, write_output
     from ..sim import report as rep
     from ..sim.api import card_strength
+    from ..sim.swap import swap_strength
 
+    sim = getattr(get_game(game), "sim", None)
+    if measure is None:
+        measure = "baseline" if getattr(sim, "strength_setup", None) is not None else "swap"
+    if measure == "swap" and (card_set is not None or report_pdf is not None):
+        raise UsageProblem("--set and --report go with --measure baseline")
+    if measure == "baseline" and (players is not None or until_width is not None):
+        raise UsageProblem("--players and --until-width go with --measure swap")
     roots = (content_dir,)
     distinct_outputs(out, report_pdf)
     for target in (out, report_pdf):  # refuse before the run, not after it
@@ -160,12 +181,20 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
             check_output(target, force=force, content_roots=roots)
 
     bar = _ProgressBar() if sys.stderr.isatty() else None
-    rows = card_strength(game, content_dir, games_per_card, seed, _split_list(cards),
-                         backend, workers, bar.update if bar else None,  # type: ignore[arg-type]
-                         card_set=card_set)
+    if measure == "swap":
+        rows: Any = swap_strength(game, content_dir, games_per_card, seed, _split_list(cards),
+                                  players, backend, workers,  # type: ignore[arg-type]
+                                  None if until_width is None else until_width / 100,
+                                  bar.update if bar else None)
+        text = rep.swap_text(rows)
+    else:
+        rows = card_strength(game, content_dir, games_per_card, seed, _split_list(cards),
+                             backend, workers, bar.update if bar else None,  # type: ignore[arg-type]
+                             card_set=card_set)
+        text = rep.strength_text(game, rows)
     if bar:
         bar.close()
-    click.echo(rep.strength_text(game, rows), nl=False)
+    click.echo(text, nl=False)
     if out is not None:
         write_output(out, json.dumps(rows.to_dict(), indent=1, sort_keys=True) + "\n",
                      force=force, content_roots=roots)
@@ -176,6 +205,61 @@ def strength(game: str, content_dir: Path, games_per_card: int, seed: int, cards
     if rows.interrupted:
         click.echo(f"cardkit: interrupted after {len(rows)} of {len(rows.cards)} cards", err=True)
         sys.exit(interrupted_code())
+
+
+@click.command("balance")
+@click.argument("game")
+@content_option
+@click.option("--games", type=click.IntRange(1, MAX_GAMES), default=2000, show_default=True,
+              help="Games per player count under the game's greedy bot.")
+@click.option("--search", default="mcts:10", show_default=True, metavar="BOT",
+              help="The strong bot, run at every player count too (mcts[:ITERATIONS[:ROLLOUT]]).")
+@click.option("--search-games", type=click.IntRange(0, MAX_GAMES), default=100,
+              show_default=True, help="Games per player count under the search bot (0: none).")
+@click.option("--seed", type=click.IntRange(0, MAX_SEED), default=1, show_default=True,
+              help=SEED_HELP)
+@click.option("--until-width", "until_width", type=click.FloatRange(0.1, 100), default=None,
+              metavar="PP", help="Sequential sampling in every run: rounds of 100 games until "
+              "each 95% interval of its report is at most PP points wide (the games are then "
+              "the cap).")
+@click.option("--workers", type=click.IntRange(1, MAX_WORKERS), default=None, help=WORKERS_HELP)
+@click.option("--backend", type=click.Choice(("serial", "process", "dask")), default="process",
+              show_default=True, help="Where the games run.")
+@click.option("-o", "--out", type=click.Path(path_type=Path), required=True,
+              help="The Markdown document to write (outside the content folder, e.g. "
+              "build/balance.md; copy it to content/GAME/balance.md to adopt the verdict).")
+@force_option
+@_guard
+def balance(game: str, content_dir: Path, games: int, search: str, search_games: int,
+            seed: int, workers: int | None, backend: str, out: Path, force: bool,
+            until_width: float | None = None) -> None:
+    """The balance verdict at every player count, under the greedy and the search bot.
+
+    Writes one document: the verdict table, where the verdicts differ, then every run's
+    tables. Adopted as content/GAME/balance.md, its rules and engine fingerprints make
+    `cardkit check` warn as soon as the rules, the engine or the bots change.
+    """
+    from ..core.outputs import check_output, write_output
+    from ..sim.suite import balance_suite, suite_runs_text
+
+    roots = (content_dir,)
+    check_output(out, force=force, content_roots=roots)
+    command = (f"cardkit balance {game} --games {games} --search {search} "
+               f"--search-games {search_games} --seed {seed}"
+               + (f" --until-width {until_width:g}" if until_width else "") + f" -o {out}")
+
+    def announce(players: int, bot: str) -> None:
+        click.echo(f"{players} player{'s' if players != 1 else ''}, {bot}...", err=True)
+
+    suite = balance_suite(game, content_dir, games, seed, search, search_games,
+                          backend, workers, command, announce,  # type: ignore[arg-type]
+                          until_width=None if until_width is None else until_width / 100)
+    click.echo(suite_runs_text(suite), nl=False)
+    if suite.interrupted:
+        click.echo("cardkit: interrupted; the document was not written", err=True)
+        sys.exit(interrupted_code())
+    write_output(out, suite.markdown, force=force, content_roots=roots)
+    click.echo(f"wrote {out}", err=True)
 
 
 def _key_values(options: tuple[str, ...]) -> tuple[tuple[str, str], ...]:

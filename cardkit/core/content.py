@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 import typing
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from pydantic import BaseModel
@@ -64,6 +64,14 @@ class GameContent:
     def exists(self, kind: str, obj_id: str) -> bool:
         """Whether an object with this id is defined, even if it failed validation."""
         return obj_id in self.broken_ids.get(kind, ()) or obj_id in self.index(kind)
+
+    def with_objects(self, kind: str, objects: dict[str, Any]) -> GameContent:
+        """A copy whose records of ``kind`` with these ids hold the given objects instead (the
+        files and every other record shared): what a simulation plays when it swaps a card."""
+        records = dict(self.records)
+        records[kind] = [replace(rec, obj=objects[rec.id]) if rec.id in objects else rec
+                         for rec in self.of(kind)]
+        return replace(self, records=records, _indexes={})
 
     @property
     def object_count(self) -> int:

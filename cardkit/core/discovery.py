@@ -25,6 +25,9 @@ from .diagnostics import Diagnostic, Severity
 YAML_SUFFIXES = (".yaml", ".yml")
 #: Content files are limited to this many bytes unless a caller says otherwise.
 DEFAULT_MAX_BYTES = 4 * 1024 * 1024
+#: Documents in a game's folder that are not content but verdicts about it (a simulation's
+#: balance report): checks read them, so the check cache keys on their bytes too.
+REPORT_FILES = ("balance.md",)
 _READ_CHUNK = 1 << 20
 
 
@@ -72,6 +75,18 @@ def display_path(path: Path) -> str:
         return path.resolve().relative_to(Path.cwd().resolve()).as_posix()
     except ValueError:
         return path.as_posix()
+
+
+def report_digests(content_dir: Path, game: str) -> list[str]:
+    """``name:sha256`` of each of the game's :data:`REPORT_FILES` that exists."""
+    out = []
+    for name in REPORT_FILES:
+        try:
+            raw = (game_folder(content_dir, game) / name).read_bytes()
+        except OSError:
+            continue
+        out.append(f"{game}/{name}:{hashlib.sha256(raw).hexdigest()}")
+    return out
 
 
 def game_folder(content_dir: Path, game: str) -> Path:

@@ -114,7 +114,8 @@ def run_game_checks(content: GameContent) -> list[Diagnostic]:
                 message=finding.message,
                 file=rec.file if rec is not None else (finding.file or "?"),
                 object_id=rec.id if rec is not None else None,
-                pointer=(rec.pointer if rec is not None else ()) + finding.path,
-                at=finding.at,
+                pointer=None if finding.line else
+                (rec.pointer if rec is not None else ()) + finding.path,
+                at=finding.at, line=finding.line, col=finding.col,
             ))
     return out

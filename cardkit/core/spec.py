@@ -12,6 +12,7 @@ import textwrap
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from fnmatch import fnmatchcase
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Literal, Protocol, TypeVar
 
 from .diagnostics import CodeInfo, Diagnostic, Pointer, Severity
@@ -115,6 +116,18 @@ class Finding:
     path: Pointer = ()
     at: Literal["key", "value"] = "value"
     file: str | None = None
+    #: A position in ``file`` when it is not a content file (no record to point into).
+    line: int = 0
+    col: int = 0
+
+
+def content_folder(content: GameContent) -> Path | None:
+    """The game's folder of the content (``content/<game>``), from where its files were read;
+    None for content built in memory."""
+    for source in content.files:
+        parts = Path(source.relpath).parts
+        return Path(source.path).parents[len(parts) - 1] if parts else None
+    return None
 
 
 CheckFn = Callable[["GameContent"], Iterable[Finding]]

@@ -128,6 +128,26 @@ class BotSpec:
 
 
 @dataclass(frozen=True, slots=True)
+class SwapSpec:
+    """What the swap measure of ``cardkit strength`` needs of a game: which cards it measures
+    and how each one is made neutral — the same card (id, kind, cost, place in the deck) that
+    does nothing — and which seats held a card in a finished game."""
+
+    kind: str  # the content kind of the cards (``cards``, ``projects``, ``scoring``)
+    neutral: Any  # (card object) -> the same card doing nothing
+    holders: Any  # (row details, card id) -> seats that held, played or scored it
+    #: (GameContent) -> the card ids measured by default (None: every record of ``kind``).
+    cards: Any = None
+    #: (card id, GameContent) -> (bot for every seat or None: the game's first default bot,
+    #: engine options), for a game whose card must be put into play or into a bot's plans.
+    setup: Any = None
+    #: Whether a player chooses the card (a game without a holder then means nobody wanted
+    #: it: "unused"); False for dealt cards (a Terra question, a Cartographers edict), whose
+    #: absence from a game means it was not dealt.
+    chosen: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class SimSpec:
     """What a game gives the simulation layer."""
 
@@ -146,3 +166,9 @@ class SimSpec:
     #: The balance report of ``simulate --balance FILE.md``:
     #: ``(report dict, GameContent, command line) -> Markdown``.
     balance: Any = None
+    #: The items of a run outside the game's balance bounds: ``(report dict) -> ["id: why"]``.
+    violations: Any = None
+    #: ``(GameContent) -> (rules fingerprint, engine fingerprint)`` of a balance verdict.
+    fingerprints: Any = None
+    #: The swap measure of ``cardkit strength``: ``() -> SwapSpec`` (lazy: a game module).
+    swap: Any = None

@@ -239,3 +239,30 @@ def strength_pdf(game: str, rows: list[Any]) -> bytes:
     c.showPage()
     c.save()
     return buffer.getvalue()
+
+
+def swap_text(report: Any) -> str:
+    """The swap-measure table (:mod:`cardkit.sim.swap`): per card, the share of pairs in which
+    a seat held it, the holders' score and win-share differences (as is minus neutral) with
+    their 95 % intervals, and the verdict; then the dead cards, and what Ctrl-C cut short."""
+    lines = [f"{report.game}: card strength — each card as it is vs made neutral, "
+             f"{report.players} players, paired seeds; score and win pp: what the card's "
+             "holders gain",
+             f"{'card':<26}{'pairs':>6}{'held':>6}{'score':>10}{'95% CI':>17}"
+             f"{'win pp':>8}{'95% CI':>15}  verdict"]
+    for r in report.rows:
+        (slo, shi), (wlo, whi) = r.score_ci, r.win_ci
+        score_ci = "n/a" if slo == float("-inf") else f"{slo:+.1f} to {shi:+.1f}"
+        win_ci = "n/a" if wlo == float("-inf") else f"{100 * wlo:+.0f} to {100 * whi:+.0f}"
+        lines.append(f"{r.card:<26}{r.pairs:>6}{100 * r.held:>5.0f}%{r.score_delta:>+10.2f}"
+                     f"{score_ci:>17}{100 * r.win_delta:>+8.1f}{win_ci:>15}  {r.verdict}")
+    dead = report.dead
+    lines.append(f"dead (changes its holders' score by less than 1% for sure) or unused "
+                 f"(never held): {', '.join(dead) if dead else 'none'}")
+    if report.interrupted:
+        lines.append(f"interrupted: {len(report.rows)} of {len(report.cards)} card(s) complete")
+        if report.cut_short:
+            card, pairs = report.cut_short
+            lines.append(f"  {card}: incomplete, stopped after {pairs} of {report.cap} pairs "
+                         "(not reported)")
+    return "\n".join(lines) + "\n"

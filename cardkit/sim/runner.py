@@ -68,6 +68,9 @@ class Setup:
     check_invariants: bool = True
     engine_options: tuple[tuple[str, Any], ...] = ()  # e.g. (("include", ("tunnel",)),)
     mirrored: bool = False  # games 2j and 2j+1 share a seed, seats swapped
+    #: The swap measure: games 2j and 2j+1 share a seed and seats; in 2j+1 these cards are
+    #: neutral (the game's ``SwapSpec.neutral``), so the pair differs by their effect only.
+    swap: tuple[str, ...] = ()
 
     @property
     def key(self) -> str:
@@ -76,6 +79,7 @@ class Setup:
         for rel, data in self.files:
             h.update(rel.encode() + b"\0" + hashlib.sha256(data).digest())
         h.update(repr(self.engine_options).encode())
+        h.update(repr(self.swap).encode())
         return h.hexdigest()
 
 
@@ -110,7 +114,7 @@ def seats_for(bots: tuple[str, ...], index: int) -> list[str]:
 
 @lru_cache(maxsize=8)
 def _engine_for(setup_key: str, game: str, files: tuple[tuple[str, bytes], ...],
-                options: tuple[tuple[str, Any], ...] = ()) -> Any:
+                options: tuple[tuple[str, Any], ...] = (), neutral: tuple[str, ...] = ()) -> Any:
     from ..core.content import default_parse, load_content
     from ..core.discovery import SourceFile
     from ..core.registry import get_game
@@ -121,6 +125,10 @@ def _engine_for(setup_key: str, game: str, files: tuple[tuple[str, bytes], ...],
     content, diags = load_content(spec, sources, default_parse)
     if not content.complete:
         raise SimulationError(f"{game} content does not load: run `cardkit check`")
+    if neutral:
+        swap = spec.sim.swap()  # type: ignore[attr-defined]
+        content = content.with_objects(swap.kind, {
+            rec.id: swap.neutral(rec.obj) for rec in content.of(swap.kind) if rec.id in neutral})
     return spec.sim.make_engine(content, **dict(options))  # type: ignore[attr-defined]
 
 
@@ -129,9 +137,11 @@ def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameR
     from ..core.registry import get_game
 
     sim = get_game(setup.game).sim  # type: ignore[attr-defined]
-    engine = _engine_for(setup.key, setup.game, setup.files, setup.engine_options)
-    seed = derive(setup.root_seed, "game", index // 2 if setup.mirrored else index)
-    seats = seats_for(setup.bots, index)
+    paired = setup.mirrored or bool(setup.swap)
+    engine = _engine_for(setup.key, setup.game, setup.files, setup.engine_options,
+                         setup.swap if index % 2 else ())
+    seed = derive(setup.root_seed, "game", index // 2 if paired else index)
+    seats = seats_for(setup.bots, index // 2 if setup.swap else index)
     bots = [make_bot(sim, BotSpec.parse(s), engine) for s in seats]
     bot_rngs = [rng(seed, "bot", seat) for seat in range(len(seats))]
     extra: dict[str, Any] = {}

@@ -64,5 +64,6 @@ SPEC = Game(
     score_sheets=SCORER,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS,
                 extras=lazy(f"{__name__}.report", "extras"),
+                swap=lazy(f"{__name__}.engine.swap", "spec"),
                 extras_text=lazy(f"{__name__}.report", "extras_text")),
 )

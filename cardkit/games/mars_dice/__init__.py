@@ -8,7 +8,7 @@ areas), ``conversions.yaml``, ``rules.yaml`` (the fixed numbers), ``cards/projec
 (green production, red events, blue actions), ``cards/corporations.yaml``, ``cards/bonus.yaml``,
 ``cards/milestones.yaml``, ``cards/awards.yaml``, ``strings.yaml`` and ``decks.yaml``. The card
 list is not public: the shipped set is original and provisional, balanced with ``cardkit
-simulate`` (``docs/mars-dice-balance.md``). ``checks.py`` holds the ``MD…`` rules, ``world.py``
+simulate`` (``content/mars-dice/balance.md``). ``checks.py`` holds the ``MD…`` rules, ``world.py``
 the content compiled for play, ``engine.py`` the rules.
 """
 
@@ -17,6 +17,7 @@ from __future__ import annotations
 from ...core.spec import FileKind, Game, TextField, lazy
 from ...pdf.model import DecksFile
 from ...sim.protocol import SimSpec
+from .report.balance import CHECK as BALANCE_CHECK
 from .checks import CHECKS, FIT_CODE
 from .model import (
     AwardsFile,
@@ -87,7 +88,7 @@ SPEC = Game(
                  description="Mars Dice's printable decks and their card size.",
                  translatable=(TextField("name", 40, "deck name"),)),
     ),
-    checks=CHECKS,
+    checks=(*CHECKS, BALANCE_CHECK),
     tokens=frozenset({"{n}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     print_boards=lazy(f"{__name__}.render.board", "print_boards"),
@@ -98,6 +99,9 @@ SPEC = Game(
                  "builder": "an engine builder: production first, VP later"},
                 ("greedy", "greedy"),
                 extras=lazy(f"{__name__}.report", "extras"),
+                swap=lazy(f"{__name__}.engine.swap", "spec"),
                 extras_text=lazy(f"{__name__}.report", "extras_text"),
-                balance=lazy(f"{__name__}.report.balance", "balance_report")),
+                balance=lazy(f"{__name__}.report.balance", "balance_report"),
+                violations=lazy(f"{__name__}.report.balance", "violations_of"),
+                fingerprints=lazy(f"{__name__}.report.balance", "fingerprints")),
 )

@@ -49,7 +49,8 @@ SPEC = Game(
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     fit_code=FIT_CODE,
     print_units=("metric", "imperial"),
-    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras, extras_text=extras_text),
+    sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras, extras_text=extras_text,
+                swap=lazy(f"{__name__}.bots.swap", "spec")),
     label=label,
     resolve=resolve,
 )

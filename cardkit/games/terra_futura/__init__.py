@@ -5,7 +5,7 @@ Content: ``resources.yaml`` (raw materials, products, money, the wildcard, pollu
 ``rules.yaml`` (the game's fixed numbers), ``cards/territory/{start,level-1,level-2}.yaml``,
 ``cards/scoring.yaml``, ``cards/help.yaml``, ``strings.yaml`` and ``decks.yaml``. The card list
 is not public: the shipped set is original and provisional, balanced with ``cardkit simulate``
-(``docs/terra-futura-balance.md``). ``territory.py`` is the 3×3 grid, ``display.py`` the two
+(``content/terra-futura/balance.md``). ``territory.py`` is the 3×3 grid, ``display.py`` the two
 card rows, ``world.py`` the content compiled for play; ``checks.py`` holds the ``TF…`` rules.
 """
 
@@ -14,6 +14,7 @@ from __future__ import annotations
 from ...core.spec import FileKind, Game, TextField, lazy
 from ...pdf.model import DecksFile
 from ...sim.protocol import SimSpec
+from .report.balance import CHECK as BALANCE_CHECK
 from .checks import CHECKS, FIT_CODE
 from .model import CardsFile, HelpFile, ResourcesFile, RulesFile, ScoringFile, StringsFile
 from .score import SCORER
@@ -49,7 +50,7 @@ SPEC = Game(
                  description="Terra Futura's printable decks and their card size.",
                  translatable=(TextField("name", 40, "deck name"),)),
     ),
-    checks=CHECKS,
+    checks=(*CHECKS, BALANCE_CHECK),
     tokens=frozenset({"{n}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     print_boards=lazy(f"{__name__}.render.scoresheet", "print_boards"),
@@ -61,6 +62,9 @@ SPEC = Game(
                  "cautious": "greedy, but pays heavily for every card pollution switches off"},
                 ("greedy", "greedy"),
                 extras=lazy(f"{__name__}.report", "extras"),
+                swap=lazy(f"{__name__}.engine.swap", "spec"),
                 extras_text=lazy(f"{__name__}.report", "extras_text"),
-                balance=lazy(f"{__name__}.report.balance", "balance_report")),
+                balance=lazy(f"{__name__}.report.balance", "balance_report"),
+                violations=lazy(f"{__name__}.report.balance", "violations_of"),
+                fingerprints=lazy(f"{__name__}.report.balance", "fingerprints")),
 )

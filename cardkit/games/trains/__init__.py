@@ -51,5 +51,6 @@ SPEC = Game(
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS,
                 extras=lazy(f"{__name__}.report", "extras"),
                 strength_cards=strength_cards, strength_setup=strength_setup,
+                swap=lazy(f"{__name__}.bots.swap", "spec"),
                 extras_text=lazy(f"{__name__}.report", "extras_text")),
 )

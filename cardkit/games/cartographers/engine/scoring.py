@@ -223,5 +223,22 @@ AFFECTED_BY: dict[str, frozenset[str]] = {
     "the-broken-road": _ANY,
     "the-cauldrons": _ANY,
 }
+
+
+#: The rule of a scoring card made neutral by the swap measure (``cardkit strength``): it
+#: scores nothing. Not a content rule (CAR006 accepts only :data:`RULES`).
+NEUTRAL = "no-stars"
+
+
+def no_stars(board: Board) -> int:
+    """The rule :data:`NEUTRAL`: no stars, whatever the map."""
+    return 0
+
+
+def rule_of(rule: str) -> tuple[Callable[[Board], int], frozenset[str]]:
+    """A rule's function and the terrains that can change its stars (:data:`NEUTRAL` included)."""
+    if rule == NEUTRAL:
+        return no_stars, frozenset()
+    return RULES[rule], AFFECTED_BY[rule]
 """The drawable terrains whose drawing can change each rule's stars; drawing any other terrain
 leaves them as they were (a property test checks it), so a bot need not score it again."""

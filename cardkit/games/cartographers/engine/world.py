@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from ....core.content import GameContent
 from .board import Board, N, mask_of
-from .scoring import AFFECTED_BY, RULES
+from .scoring import rule_of
 from .shapes import Shape, parse
 
 #: Which way a sheet travels, as a seat offset: clockwise hands it to the next seat.
@@ -82,9 +82,9 @@ class World:
         stacks: dict[str, list[ScoringFacts]] = {}
         for rec in sorted(content.of("scoring"), key=lambda r: r.obj.number):
             card = rec.obj
+            rule, affected = rule_of(card.rule)
             stacks.setdefault(card.stack, []).append(
-                ScoringFacts(card.id, card.stack, RULES[card.rule], card.solo,
-                             AFFECTED_BY[card.rule]))
+                ScoringFacts(card.id, card.stack, rule, card.solo, affected))
         titles = tuple((r.obj.rating, r.obj.id) for r in content.of("titles"))
         sheet = next(iter(content.of("sheets"))).obj
         return cls(tuple(explore), ambush, seasons, maps,

@@ -21,6 +21,7 @@ from ....core.spec import Check, Finding, Record, where
 from ....core.suggest import did_you_mean
 from . import helpers as h
 from .board import board_consistent, duplicate_ids
+from .dominance import not_dominated
 
 # The box (facts §2.1, the seed rulebook): 98 project cards (bonus cards may be among them, so
 # the set has at least 60), 8 corporations, 8 milestone tiles, 60 dice in 5 colours, 6 sides.
@@ -467,4 +468,6 @@ CHECKS: tuple[Check, ...] = (
     Check("MD009", "every cost can be paid with the box", payable),
     Check("MD010", "ids and board coordinates are unique", duplicate_ids),
     Check("MD011", "the board is one hex map with room for every tile", board_consistent),
+    Check("MD012", "no project card is strictly dominated by another of its colour",
+          not_dominated),
 )

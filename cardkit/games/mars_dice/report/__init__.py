@@ -11,8 +11,8 @@ Everything comes from the rows' ``details()`` (see :mod:`.engine`): ``player_tur
 A shared first place counts as ``1/k`` of a win for each of the ``k`` tied players; a solo game is
 won when the globals were done in time (``solo_won``), whatever the score. A project's
 win-rate delta is the difference of two proportions (players who played it minus those who did
-not) with a 95 % normal-approximation interval; win rates of corporations carry Wilson
-intervals.
+not) with a 95 % hybrid score interval (:func:`~cardkit.sim.stats.win_delta`); win rates of
+corporations carry Wilson intervals.
 """
 
 from __future__ import annotations

@@ -17,10 +17,16 @@ without a new balance run fails the suite.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from ....core.content import GameContent
-from ....sim.balance import BEGIN, END, delta_violations
+from ....core.diagnostics import Severity
+from ....core.spec import Check, Finding
+from ....sim.balance import (BEGIN, END, delta_violations, engine_fingerprint,
+                              UNDECIDED, made_from, stale_report, undecided,
+                              verdict_text)
 from ....sim.balance import fingerprint as world_fingerprint
 from ....sim.balance import pct as _pct
 from ....sim.balance import pp as _pp
@@ -37,23 +43,26 @@ def fingerprint(content: GameContent) -> str:
     return world_fingerprint(World.from_content(content))
 
 
-def corporation_bounds(players: int = 4) -> tuple[float, float]:
-    """The win-rate range every corporation (when kept) must lie in."""
-    fair = 1.0 / max(1, players)
+def corporation_bounds(players: int = 4, fair: float | None = None) -> tuple[float, float]:
+    """The win-rate range every corporation (when kept) must lie in: around ``fair``, the
+    average seat's win rate (``1/players`` unless given: solo, the run's own win rate)."""
+    fair = 1.0 / max(1, players) if fair is None else fair
     return (round(fair - CORPORATION_BOUND, 4), round(fair + CORPORATION_BOUND, 4))
 
 
-def violations(extras: dict[str, Any], players: int = 4) -> list[str]:
+def violations(extras: dict[str, Any], players: int = 4, fair: float | None = None
+               ) -> list[str]:
     """Every project and corporation outside the bounds, as readable lines (empty: balanced)."""
     out = delta_violations(extras.get("projects", {}), DELTA_BOUND, "played")
-    low, high = corporation_bounds(players)
+    low, high = corporation_bounds(players, fair)
     for corp, row in sorted(extras.get("corporations", {}).items()):
         rate = row.get("win_rate")
         if rate is None:
-            out.append(f"{corp}: never kept")
+            out.append(f"{corp}: never kept; {UNDECIDED}: no games to judge")
         elif not low - 1e-9 <= rate <= high + 1e-9:
             out.append(f"{corp}: win rate when kept {100 * rate:.1f} % is outside "
-                       f"{100 * low:.0f}–{100 * high:.0f} %")
+                       f"{100 * low:.0f}–{100 * high:.0f} %"
+                       + undecided(row.get("ci95"), low, high, "%", n=row.get("kept")))
     return out
 
 
@@ -65,11 +74,12 @@ def balance_report(report: dict[str, Any], content: GameContent, command: str) -
     names = {r.id: r.obj.name for r in (*content.of("projects"), *content.of("corporations"),
                                         *content.of("milestones"), *content.of("awards"))}
     summary = report.get("summary", {})
-    bad = violations(extras, players)
-    low, high = corporation_bounds(players)
+    fair = fair_share(report)
+    bad = violations(extras, players, fair)
+    low, high = corporation_bounds(players, fair)
     lines = [BEGIN, "",
-             (f"Made by `{command}` on content with rules fingerprint "
-              f"`{fingerprint(content)}`: {report.get('games_played', 0)} games, "
+             (f"Made by `{command}` on {made_from(fingerprint(content), engine())}: "
+              f"{report.get('games_played', 0)} games, "
               f"{players} players ({', '.join(report.get('bots', []))}), "
               f"seed {report.get('seed')}."), ""]
     scores = extras.get("scores", {}).get("all", {})
@@ -90,7 +100,7 @@ def balance_report(report: dict[str, Any], content: GameContent, command: str) -
                      + ".")
     lines += ["", f"**Bounds**: project delta within ±{100 * DELTA_BOUND:.0f} pp, corporation "
               f"win rate when kept within {100 * low:.0f}–{100 * high:.0f} %. "
-              + ("**All hold.**" if not bad else f"**{len(bad)} outside**: " + "; ".join(bad)),
+              + verdict_text(bad),
               "", "### Projects", "",
               ("| project | colour | played | win rate (played) | win rate (not) | delta (pp) | "
                "95 % interval (pp) |"), "|---|---|---:|---:|---:|---:|---:|"]
@@ -128,3 +138,51 @@ def balance_report(report: dict[str, Any], content: GameContent, command: str) -
                          f"{_pct(row['by_winner_share'])} |")
     lines += ["", END, ""]
     return "\n".join(lines)
+
+
+def engine() -> str:
+    """The engine fingerprint of the game's play code (see
+    :func:`~cardkit.sim.balance.engine_fingerprint`)."""
+    return engine_fingerprint(Path(__file__).resolve().parents[1])
+
+
+def report_is_current(content: GameContent) -> Iterator[Finding]:
+    """The game's balance report (``balance.md`` in its content folder) was made from these
+    rules and this engine: its rules fingerprint (what play sees of the content) and its engine
+    fingerprint (the engine's and bots' code, the shared simulation code, cardkit's version)
+    are the current ones. A report made before a change to any of them is a verdict about
+    another game; rerun the command it names and replace it.
+
+    Bad:
+        Made by `cardkit balance …` on rules fingerprint `0f3a…`, engine fingerprint `77c1…`
+        (and the rules changed since)
+
+    Good:
+        the report regenerated after the change
+    """
+    yield from stale_report(content, fingerprints)
+
+
+def fair_share(report: dict[str, Any]) -> float:
+    """The average seat's win rate: ``1/players`` at a table, the run's win rate solo (where a
+    game is won against the rules' threshold, not against another player)."""
+    players = int(report.get("players", 4) or 4)
+    solo = report.get("extras", {}).get("solo")
+    if players == 1 and solo:
+        return float(solo["win_rate"])
+    return 1.0 / max(1, players)
+
+
+def violations_of(report: dict[str, Any]) -> list[str]:
+    """The items of a run (``cardkit simulate``'s JSON document) outside the bounds."""
+    return violations(report.get("extras", {}), int(report.get("players", 4) or 4),
+                      fair_share(report))
+
+
+def fingerprints(content: GameContent) -> tuple[str, str]:
+    """The rules and engine fingerprints a balance verdict about ``content`` names."""
+    return fingerprint(content), engine()
+
+
+CHECK = Check("MD013", "the balance report was made from the current rules and engine",
+              report_is_current, Severity.WARNING)

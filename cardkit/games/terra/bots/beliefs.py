@@ -49,6 +49,12 @@ RIVAL_TRUST = 0.5  # how often a rival's region is assumed right (scaled by ``fo
 BAR_WINDOW = 4  # spaces either side of the estimate a bot considers
 
 
+#: The difficulty of a card made neutral by the swap measure of ``cardkit strength``: nobody
+#: knows anything of it, every answer is a blind guess. Not a content difficulty (the model's
+#: ``Difficulty`` does not allow it).
+UNKNOWABLE = "unknowable"
+
+
 @dataclass(frozen=True, slots=True)
 class Knowledge:
     """A bot's knowledge: base accuracy, optional level per difficulty."""
@@ -57,7 +63,10 @@ class Knowledge:
     levels: dict[str, float] = field(default_factory=dict)
 
     def level(self, difficulty: str) -> float:
-        """The chance to know an answer region on a card of this difficulty."""
+        """The chance to know an answer region on a card of this difficulty (none on a card
+        made :data:`UNKNOWABLE` by the swap measure)."""
+        if difficulty == UNKNOWABLE:
+            return 0.0
         if difficulty in self.levels:
             return self.levels[difficulty]
         return self.accuracy ** DIFFICULTY_POWER.get(difficulty, 1.0)

@@ -18,6 +18,7 @@ from ....core.diagnostics import CodeInfo, Severity
 from ....core.spec import Check, Finding, Record, where
 from ....core.spec import duplicate_ids as unique_ids
 from ....core.suggest import did_you_mean
+from .dominance import not_dominated
 from .reach import (
     ANY_RAW,
     TERRITORY,
@@ -468,4 +469,5 @@ CHECKS: tuple[Check, ...] = (
     Check("TF008", "resources.yaml holds the box's resources", resources_file),
     Check("TF009", "a card's storage holds what one activation gains", storage_holds_a_gain,
           Severity.WARNING),
+    Check("TF010", "no card is strictly dominated by another of its level", not_dominated),
 )

@@ -3,7 +3,7 @@ picked and how its pickers fare, the scoring cards' win rates and the activation
 
 A shared first place counts as ``1/k`` of a win for each of the ``k`` tied players. A card's
 win-rate delta is the difference of two proportions (pickers minus the others) with a 95 %
-normal-approximation interval; the scoring cards' rates carry Wilson intervals.
+hybrid score interval (:func:`~cardkit.sim.stats.win_delta`); the scoring cards' rates carry Wilson intervals.
 """
 
 from __future__ import annotations

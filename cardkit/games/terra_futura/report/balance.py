@@ -1,9 +1,10 @@
 """Terra Futura's balance report: the card and scoring-card tables of a simulation, held against
 the bounds the set is balanced to (``cardkit simulate terra-futura … --balance FILE.md``).
 
-The bounds (issue 13): in 2-player greedy mirrors, every level I and II card's win-rate delta
-(the win rate of the players who picked it minus that of the players who did not) lies within
-±8 percentage points, and every scoring card's win rate when held lies within 40–60 %.
+The bounds (issue 13, every player count since issue 35): in greedy mirrors, every level I and
+II card's win-rate delta (the win rate of the players who picked it minus that of the players
+who did not) lies within ±8 percentage points, and every scoring card's win rate when held lies
+within ±10 percentage points of the fair share ``1/players`` (40–60 % at 2 players).
 
 The report names the **rules fingerprint** of the content it was made from: a hash of what play
 sees (:class:`~.world.World` — options, slots, storage, patterns, combinations, points, supplies),
@@ -14,17 +15,30 @@ fails the suite.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 from ....core.content import GameContent
-from ....sim.balance import BEGIN, END, delta_violations
+from ....core.diagnostics import Severity
+from ....core.spec import Check, Finding
+from ....sim.balance import (BEGIN, END, delta_violations, engine_fingerprint,
+                              UNDECIDED, made_from, stale_report, undecided,
+                              verdict_text)
 from ....sim.balance import fingerprint as world_fingerprint
 from ....sim.balance import pct as _pct
 from ....sim.balance import pp as _pp
 from ..engine.world import World
 
 DELTA_BOUND = 0.08
-WIN_RATE_BOUNDS = (0.40, 0.60)
+#: How far a scoring card's win rate when held may lie from the fair share ``1/players``.
+SCORING_BOUND = 0.10
+
+
+def win_rate_bounds(players: int = 2) -> tuple[float, float]:
+    """The range every scoring card's win rate when held must lie in."""
+    fair = 1.0 / max(1, players)
+    return (round(fair - SCORING_BOUND, 4), round(fair + SCORING_BOUND, 4))
 
 
 def fingerprint(content: GameContent) -> str:
@@ -32,17 +46,19 @@ def fingerprint(content: GameContent) -> str:
     return world_fingerprint(World.from_content(content))
 
 
-def violations(extras: dict[str, Any]) -> list[str]:
+def violations(extras: dict[str, Any], players: int = 2) -> list[str]:
     """Every card and scoring card outside the bounds, as readable lines (empty: balanced)."""
     out = delta_violations(extras.get("cards", {}), DELTA_BOUND, "picked")
-    low, high = WIN_RATE_BOUNDS
+    low, high = win_rate_bounds(players)
     for card, row in sorted(extras.get("scoring_cards", {}).items()):
         rate = row["held"].get("win_rate")
-        if rate is None:
-            out.append(f"{card}: never held")
-        elif not low <= rate <= high:
+        if rate is None or row["held"].get("n") == 0:
+            out.append(f"{card}: never held; {UNDECIDED}: no games to judge")
+        elif not low - 1e-9 <= rate <= high + 1e-9:
             out.append(f"{card}: win rate when held {100 * rate:.1f} % is outside "
-                       f"{100 * low:.0f}–{100 * high:.0f} %")
+                       f"{100 * low:.0f}–{100 * high:.0f} %"
+                       + undecided(row["held"].get("ci95"), low, high, "%",
+                                   n=row["held"].get("n")))
     return out
 
 
@@ -53,10 +69,12 @@ def balance_report(report: dict[str, Any], content: GameContent, command: str) -
     levels = {r.id: r.obj.level for r in content.of("cards")}
     names = {r.id: r.obj.name for r in (*content.of("cards"), *content.of("scoring"))}
     summary = report.get("summary", {})
-    bad = violations(extras)
+    players = int(report.get("players", 2) or 2)
+    bad = violations(extras, players)
+    low, high = win_rate_bounds(players)
     lines = [BEGIN, "",
-             f"Made by `{command}` on content with rules fingerprint "
-             f"`{fingerprint(content)}`: {report.get('games_played', 0)} games, "
+             f"Made by `{command}` on {made_from(fingerprint(content), engine())}: "
+             f"{report.get('games_played', 0)} games, "
              f"{report.get('players', 0)} players ({', '.join(report.get('bots', []))}), "
              f"seed {report.get('seed')}.", ""]
     scores = extras.get("scores", {}).get("all", {})
@@ -71,9 +89,8 @@ def balance_report(report: dict[str, Any], content: GameContent, command: str) -
                      f"cards, {pollution.get('inactive_cards', {}).get('mean', 0):.2f} "
                      "inactive.")
     lines += ["", f"**Bounds**: card delta within ±{100 * DELTA_BOUND:.0f} pp, scoring card "
-              f"win rate when held within {100 * WIN_RATE_BOUNDS[0]:.0f}–"
-              f"{100 * WIN_RATE_BOUNDS[1]:.0f} %. "
-              + ("**All hold.**" if not bad else f"**{len(bad)} outside**: " + "; ".join(bad)),
+              f"win rate when held within {100 * low:.0f}–{100 * high:.0f} %. "
+              + verdict_text(bad),
               "", "### Level I and II cards", "",
               "| card | level | picked | win rate (picked) | win rate (not) | delta (pp) | 95 % "
               "interval (pp) |", "|---|---|---:|---:|---:|---:|---:|"]
@@ -99,3 +116,40 @@ def balance_report(report: dict[str, Any], content: GameContent, command: str) -
                      f"{_pct(method.get('win_rate'))} | {row['pattern_chosen']} |")
     lines += ["", END, ""]
     return "\n".join(lines)
+
+
+def engine() -> str:
+    """The engine fingerprint of the game's play code (see
+    :func:`~cardkit.sim.balance.engine_fingerprint`)."""
+    return engine_fingerprint(Path(__file__).resolve().parents[1])
+
+
+def report_is_current(content: GameContent) -> Iterator[Finding]:
+    """The game's balance report (``balance.md`` in its content folder) was made from these
+    rules and this engine: its rules fingerprint (what play sees of the content) and its engine
+    fingerprint (the engine's and bots' code, the shared simulation code, cardkit's version)
+    are the current ones. A report made before a change to any of them is a verdict about
+    another game; rerun the command it names and replace it.
+
+    Bad:
+        Made by `cardkit balance …` on rules fingerprint `0f3a…`, engine fingerprint `77c1…`
+        (and the rules changed since)
+
+    Good:
+        the report regenerated after the change
+    """
+    yield from stale_report(content, fingerprints)
+
+
+def violations_of(report: dict[str, Any]) -> list[str]:
+    """The items of a run (``cardkit simulate``'s JSON document) outside the bounds."""
+    return violations(report.get("extras", {}), int(report.get("players", 2) or 2))
+
+
+def fingerprints(content: GameContent) -> tuple[str, str]:
+    """The rules and engine fingerprints a balance verdict about ``content`` names."""
+    return fingerprint(content), engine()
+
+
+CHECK = Check("TF011", "the balance report was made from the current rules and engine",
+              report_is_current, Severity.WARNING)

@@ -17,6 +17,7 @@ from ....core.spec import duplicate_ids as unique_ids
 from ....core.suggest import did_you_mean
 from ..engine import unplayable
 from ..terms import HOOKS
+from .dominance import not_dominated
 from .maps import (adjacency_count, barriers_between_neighbours, cities_reachable,
                          hex_fields, map_layout)
 from ..model import Choose, Hook, LayRail, Optional_, PlaceStation, TrainsCard, TrashSelf
@@ -380,4 +381,6 @@ CHECKS: tuple[Check, ...] = (
     Check("TRN018", "the supply names cards the engine can play", supply_playable),
     Check("TRN019", "a setup's route bonus cards number the same on every map", route_bonus_count),
     Check("TRN020", "a map's own rail, station and pile numbers fit the rules", map_numbers),
+    Check("TRN021", "no card is strictly dominated by one that does the same for less",
+          not_dominated),
 )
