@@ -354,6 +354,17 @@ class StrengthReport:
         return out
 
 
+def progressed(progress: Progress | None, done: int, total: int) -> bool:
+    """Report ``done`` of ``total`` cards to ``progress``; False when Ctrl-C arrived during the
+    call (the card is complete: the run stops after it)."""
+    if progress:
+        try:
+            progress(done, total)
+        except KeyboardInterrupt:
+            return False
+    return True
+
+
 def card_strength(game: str, content_dir: Path = Path("content"), games_per_card: int = 200,
                   seed: int = 1, cards: list[str] | None = None, backend: Backend = "process",
                   workers: int | None = 2, progress: Progress | None = None,
@@ -415,11 +426,8 @@ def card_strength(game: str, content_dir: Path = Path("content"), games_per_card
         if report.result.interrupted:  # Ctrl-C after the card's last game: it is complete
             out.interrupted = True
             break
-        if progress:
-            try:
-                progress(i + 1, len(chosen))
-            except KeyboardInterrupt:
-                out.interrupted = True
-                break
+        if not progressed(progress, i + 1, len(chosen)):
+            out.interrupted = True
+            break
     out.rows.sort(key=lambda r: (-r.win_rate, r.card))
     return out

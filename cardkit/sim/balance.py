@@ -12,7 +12,8 @@ from typing import Any
 
 from ..core.content import GameContent
 from ..core.discovery import REPORT_FILES, display_path
-from ..core.spec import Finding, content_folder
+from ..core.diagnostics import Severity
+from ..core.spec import Check, Finding, content_folder
 from ..core.version import __version__
 
 #: The Markdown block a balance page pastes (its test finds it between these).
@@ -170,3 +171,27 @@ def stale_report(content: GameContent, fingerprints: Callable[[GameContent], tup
                       f"was made ({made_from(found.group(1), found.group(2))}; now "
                       f"{made_from(rules, engine)}){rerun}", file=display_path(path),
                       line=line, col=col)
+
+
+def stale_report_check(code: str, fingerprints: Callable[[GameContent], tuple[str, str]]
+                       ) -> Check:
+    """A game's check (``code``, a warning) that its balance report is current
+    (:func:`stale_report` with the game's ``fingerprints``)."""
+    def report_is_current(content: GameContent) -> Iterator[Finding]:
+        """The game's balance report (``balance.md`` in its content folder) was made from these
+        rules and this engine: its rules fingerprint (what play sees of the content) and its
+        engine fingerprint (the engine's and bots' code, the shared simulation code, cardkit's
+        version) are the current ones. A report made before a change to any of them is a
+        verdict about another game; rerun the command it names and replace it.
+
+        Bad:
+            Made by `cardkit balance …` on rules fingerprint `0f3a…`, engine fingerprint
+            `77c1…` (and the rules changed since)
+
+        Good:
+            the report regenerated after the change
+        """
+        yield from stale_report(content, fingerprints)
+
+    return Check(code, "the balance report was made from the current rules and engine",
+                 report_is_current, Severity.WARNING)

@@ -34,7 +34,7 @@ from ..core.discovery import discover
 from ..core.errors import UsageProblem
 from ..core.loading import DEFAULT_CACHE_DIR, MAX_FILE_BYTES
 from ..core.suggest import did_you_mean
-from .api import _sim_of, resolve_bots, run_options
+from .api import _sim_of, progressed, resolve_bots, run_options
 from .limits import MAX_GAMES, MAX_SEED, check_count
 from .runner import SEQUENTIAL_STEP, Backend, GameRow, Setup, run
 from .seeding import derive
@@ -231,10 +231,7 @@ def swap_strength(game: str, content_dir: Path, pairs: int = 200, seed: int = 1,
             out.interrupted, out.cut_short = True, (card, len(result.rows) // 2)
             break
         out.rows.append(swap_row(result.rows, card, spec.holders, spec.chosen))
-        if progress:
-            try:
-                progress(i + 1, len(chosen))
-            except KeyboardInterrupt:
-                out.interrupted = True
-                break
+        if not progressed(progress, i + 1, len(chosen)):
+            out.interrupted = True
+            break
     return out

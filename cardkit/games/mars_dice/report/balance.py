@@ -17,15 +17,12 @@ without a new balance run fails the suite.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ....core.content import GameContent
-from ....core.diagnostics import Severity
-from ....core.spec import Check, Finding
 from ....sim.balance import (BEGIN, END, delta_violations, engine_fingerprint,
-                              UNDECIDED, made_from, stale_report, undecided,
+                              UNDECIDED, made_from, stale_report_check, undecided,
                               verdict_text)
 from ....sim.balance import fingerprint as world_fingerprint
 from ....sim.balance import pct as _pct
@@ -146,23 +143,6 @@ def engine() -> str:
     return engine_fingerprint(Path(__file__).resolve().parents[1])
 
 
-def report_is_current(content: GameContent) -> Iterator[Finding]:
-    """The game's balance report (``balance.md`` in its content folder) was made from these
-    rules and this engine: its rules fingerprint (what play sees of the content) and its engine
-    fingerprint (the engine's and bots' code, the shared simulation code, cardkit's version)
-    are the current ones. A report made before a change to any of them is a verdict about
-    another game; rerun the command it names and replace it.
-
-    Bad:
-        Made by `cardkit balance …` on rules fingerprint `0f3a…`, engine fingerprint `77c1…`
-        (and the rules changed since)
-
-    Good:
-        the report regenerated after the change
-    """
-    yield from stale_report(content, fingerprints)
-
-
 def fair_share(report: dict[str, Any]) -> float:
     """The average seat's win rate: ``1/players`` at a table, the run's win rate solo (where a
     game is won against the rules' threshold, not against another player)."""
@@ -184,5 +164,5 @@ def fingerprints(content: GameContent) -> tuple[str, str]:
     return fingerprint(content), engine()
 
 
-CHECK = Check("MD013", "the balance report was made from the current rules and engine",
-              report_is_current, Severity.WARNING)
+#: MD013: the game's balance report is current (:func:`~cardkit.sim.balance.stale_report`).
+CHECK = stale_report_check("MD013", fingerprints)

@@ -15,15 +15,12 @@ fails the suite.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from ....core.content import GameContent
-from ....core.diagnostics import Severity
-from ....core.spec import Check, Finding
 from ....sim.balance import (BEGIN, END, delta_violations, engine_fingerprint,
-                              UNDECIDED, made_from, stale_report, undecided,
+                              UNDECIDED, made_from, stale_report_check, undecided,
                               verdict_text)
 from ....sim.balance import fingerprint as world_fingerprint
 from ....sim.balance import pct as _pct
@@ -124,23 +121,6 @@ def engine() -> str:
     return engine_fingerprint(Path(__file__).resolve().parents[1])
 
 
-def report_is_current(content: GameContent) -> Iterator[Finding]:
-    """The game's balance report (``balance.md`` in its content folder) was made from these
-    rules and this engine: its rules fingerprint (what play sees of the content) and its engine
-    fingerprint (the engine's and bots' code, the shared simulation code, cardkit's version)
-    are the current ones. A report made before a change to any of them is a verdict about
-    another game; rerun the command it names and replace it.
-
-    Bad:
-        Made by `cardkit balance …` on rules fingerprint `0f3a…`, engine fingerprint `77c1…`
-        (and the rules changed since)
-
-    Good:
-        the report regenerated after the change
-    """
-    yield from stale_report(content, fingerprints)
-
-
 def violations_of(report: dict[str, Any]) -> list[str]:
     """The items of a run (``cardkit simulate``'s JSON document) outside the bounds."""
     return violations(report.get("extras", {}), int(report.get("players", 2) or 2))
@@ -151,5 +131,5 @@ def fingerprints(content: GameContent) -> tuple[str, str]:
     return fingerprint(content), engine()
 
 
-CHECK = Check("TF011", "the balance report was made from the current rules and engine",
-              report_is_current, Severity.WARNING)
+#: TF011: the game's balance report is current (:func:`~cardkit.sim.balance.stale_report`).
+CHECK = stale_report_check("TF011", fingerprints)
