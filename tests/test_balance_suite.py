@@ -202,3 +202,15 @@ def test_a_fresh_seed_agrees_within_the_stated_intervals() -> None:
             agree += abs(a[key] - b[key]) <= half
             compared += 1
     assert compared >= 50 and agree >= 0.95 * compared, (agree, compared)
+
+
+def test_an_unknown_search_bot_is_refused_before_any_game(tmp_path: Path) -> None:
+    from click.testing import CliRunner
+
+    from cardkit.cli import main
+
+    result = CliRunner().invoke(main, ["balance", GAME, "--content", str(SHIPPED), "--games",
+                                       "2", "--search", "mcst:4", "-o", str(tmp_path / "b.md")])
+    assert result.exit_code == 2 and "unknown bot 'mcst'" in result.output
+    assert "players, greedy..." not in result.output  # no run started
+    assert not (tmp_path / "b.md").exists()

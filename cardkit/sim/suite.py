@@ -21,7 +21,7 @@ from ..checking.gate import require_clean
 from ..core.errors import UsageProblem
 from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.version import __version__
-from .api import _sim_of, _simulate_checked, run_options
+from .api import _sim_of, _simulate_checked, resolve_bots, run_options
 from .balance import BEGIN, END, is_undecided, made_from
 from .limits import MAX_GAMES, check_count
 from .runner import DEFAULT_TURN_CAP, Backend
@@ -80,6 +80,8 @@ def balance_suite(game: str, content_dir: Path, games: int = 2000, seed: int = 1
     engine = sim.make_engine(content)
     greedy = sim.default_bots[0]
     plan = [(bot, n) for bot, n in ((greedy, games), (search, search_games)) if n]
+    for bot, _ in plan:  # an unknown or ill-formed bot is refused before any game is played
+        resolve_bots(game, [bot], None, engine)
     runs: list[Run] = []
     for players in range(engine.min_players, engine.max_players + 1):
         for bot, n in plan:
