@@ -44,10 +44,9 @@ def undecided(ci: Any, low: float, high: float, unit: str = "pp", n: int | None 
         return f"; {UNDECIDED}: only {n} player-games (a verdict needs {MIN_SAMPLE})"
     if not ci or ci[1] < low or ci[0] > high:
         return ""
-    return (f"; {UNDECIDED}: its 95 % interval {100 * ci[0]:+.1f} to {100 * ci[1]:+.1f} {unit} "
-            "reaches inside the bound" if unit == "pp" else
-            f"; {UNDECIDED}: its 95 % interval {100 * ci[0]:.1f}–{100 * ci[1]:.1f} % reaches "
-            "inside the bound")
+    shown = (f"{100 * ci[0]:+.1f} to {100 * ci[1]:+.1f} pp" if unit == "pp"
+             else f"{100 * ci[0]:.1f}–{100 * ci[1]:.1f} %")
+    return f"; {UNDECIDED}: its 95 % interval {shown} reaches inside the bound"
 
 
 def delta_violations(cards: dict[str, dict[str, Any]], bound: float, verb: str) -> list[str]:
