@@ -36,7 +36,6 @@ def card(cid: str, *options: OptionFacts, level: str = "I", slots: int = 0,
 
 
 def world(*cards: CardFacts, start: tuple[CardFacts, ...] = (), placements: int = 3,
-          supply: tuple[int, ...] = (25, 25, 25, 20, 20, 20, 30), pollution: int = 25,
           scoring: tuple[ScoringFacts, ...] = ()) -> World:
     """A world with ``cards`` in level I, idle fillers in level II, idle starting cards."""
     fillers = tuple(card(f"filler-{k}", level="II") for k in range(40))
@@ -44,7 +43,7 @@ def world(*cards: CardFacts, start: tuple[CardFacts, ...] = (), placements: int 
     scoring = scoring or (ScoringFacts("none-a", ((0, 0),), amt(money=9), 0, 1),
                           ScoringFacts("none-b", ((0, 0),), amt(money=9), 0, 1))
     every = (*starts, *cards, *fillers)
-    return World(STORED, (0, 1, 2), (1, 1, 1, 5, 5, 6, 0), supply, pollution, starts,
+    return World(STORED, (0, 1, 2), (1, 1, 1, 5, 5, 6, 0), starts,
                  {"I": tuple(cards), "II": fillers}, scoring, placements, 4, 2, 1,
                  {c.id: c for c in every})
 
@@ -277,27 +276,12 @@ def test_taking_the_top_card_leaves_the_row_and_an_empty_deck_reshuffles_its_dis
 
 # -- storage, supply, wildcards ----------------------------------------------------------------
 
-def test_storage_and_supply_limit_what_a_card_gains() -> None:
-    w = world(card("barn", opt(gain={"green": 3}), storage=2), gainer("well", red=2),
-              supply=(25, 3, 25, 20, 20, 20, 30))
+def test_storage_limits_what_a_free_option_gains() -> None:
+    w = world(card("barn", opt(gain={"green": 3}), storage=2))
     s = new(w)
     place(s, "barn", (0, 1))
     activate_first(s, (0, 1))
-    assert held(s, 0, (0, 1))[G] == 2 and s.supply[G] == 23  # the third does not fit
-    filler_turn(s)
-    place(s, "well", (1, 0))
-    activate_first(s, (1, 0))
-    assert held(s, 0, (1, 0))[R] == 2 and s.supply[R] == 1
-    # seat 1 takes the last red; the next activation of the well finds an empty supply
-    s.apply(KEEP)
-    s.apply(("take", *put(s, spare(s))))
-    s.apply(("place", 0, 1))
-    s.supply[R] -= 1
-    s.players[1].tableau.cards[(0, 1)].held[R] += 1
-    s.check_invariants()
-    place(s, spare(s), (2, 0))
-    activate_first(s, (1, 0))
-    assert held(s, 0, (1, 0))[R] == 2 and s.supply[R] == 0
+    assert held(s, 0, (0, 1))[G] == 2  # the third does not fit: nothing was paid for it
 
 
 def test_wildcards_offer_every_raw_multiset_the_player_can_pay_and_gain() -> None:
@@ -423,8 +407,7 @@ def busy_world() -> World:
                    for k in range(5))
     scoring = tuple(ScoringFacts(f"m{k}", ((0, k % 3), (1, 1), (2, 2 - k % 3)),
                            amt(food=1, goods=k % 2), k % 3, 3 + k) for k in range(10))
-    return world(*cards, start=starts, placements=8, supply=(8, 8, 8, 5, 5, 5, 6),
-                 pollution=12, scoring=scoring)
+    return world(*cards, start=starts, placements=8, scoring=scoring)
 
 
 def test_random_games_of_two_to_five_keep_every_invariant() -> None:
@@ -445,22 +428,17 @@ def test_random_games_of_two_to_five_keep_every_invariant() -> None:
 
 def test_check_invariants_catches_a_lost_cube_an_overfull_card_and_spending_from_an_inactive_one() -> None:
     s = new(world(gainer("a", red=1)))
-    s.pollution_supply -= 1
+    s.players[0].pollution += 1  # a cube counted as placed but on no card
     with pytest.raises(InvariantError, match="pollution"):
         s.check_invariants()
-    s.pollution_supply += 1
     start = s.players[0].tableau.cards[(0, 0)]
     start.held[G] = 200
-    s.supply[G] -= 200
     with pytest.raises(InvariantError, match="holds"):
         s.check_invariants()
-    start.held[G], s.supply[G] = 2, s.supply[G] + 198
-    s.check_invariants()
+    start.held[G] = 2
     s.players[0].tableau.pollute((0, 0))  # no slot: the centre; the card turns inactive
-    s.pollution_supply -= 1
     s.check_invariants()
     start.held[G] -= 1  # spending from an inactive card
-    s.supply[G] += 1
     with pytest.raises(InvariantError, match="inactive"):
         s.check_invariants()
 
@@ -472,13 +450,13 @@ def test_a_copy_is_independent_of_the_original() -> None:
     for _ in range(12):
         s.apply(r.choice(list(s.legal_actions())))
     before = (s.turns, s.phase, [dict((p, list(c.held)) for p, c in pl.tableau.cards.items())
-                                 for pl in s.players], list(s.levels["I"].row), list(s.supply))
+                                 for pl in s.players], list(s.levels["I"].row))
     clone = s.copy()
     rc = random.Random(4)
     while not clone.is_terminal():
         clone.apply(rc.choice(list(clone.legal_actions())))
     after = (s.turns, s.phase, [dict((p, list(c.held)) for p, c in pl.tableau.cards.items())
-                                for pl in s.players], list(s.levels["I"].row), list(s.supply))
+                                for pl in s.players], list(s.levels["I"].row))
     assert before == after and not s.is_terminal() and clone.is_terminal()
     s.check_invariants()
 

@@ -13,8 +13,7 @@ RAW = (0, 1, 2)
 
 def world(penalty: int = 1) -> World:
     return World(stored=("green", "red", "yellow", "food", "material", "goods", "money"),
-                 raw=RAW, points=(1, 1, 1, 5, 5, 6, 0), supply=(25, 25, 25, 20, 20, 20, 30),
-                 pollution_supply=25, start=(), levels={"I": (), "II": ()}, scoring=(),
+                 raw=RAW, points=(1, 1, 1, 5, 5, 6, 0), start=(), levels={"I": (), "II": ()}, scoring=(),
                  placements=8, face_up=4, scoring_dealt=2, penalty=penalty, cards={})
 
 

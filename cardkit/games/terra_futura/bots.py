@@ -9,15 +9,18 @@ every inactive card (the production it will not give again).
 
 Taking and placing: it tries every face-up card (never the unknown top card, unless no card is
 face up) at every legal position (positions that activate the same cards are worked out once),
-on its own tableau and a copy of the supply, resolves the activation in one greedy pass — the
-cards with only free options first, then the others, each card with the option and wildcard
-choice that raises the value most, or not at all when none does; a cube goes into a free slot
-first, else onto the card whose loss costs least — and keeps the best. It remembers that plan
-and plays it out over the next decisions (deciding afresh if the game ever differs). Wildcards
-in planning: it pays with its most plentiful raw materials and gains all of one kind. It never
-discards a row's far card (a simplification: denying the opponents a card is left out).
-Final phase: the pattern whose activation plus the best method scores most (the exact score,
-no future terms), then the best method. Ties go to the bot's own generator.
+on a copy of its tableau, resolves the activation greedily — in passes, the cards with only
+free options first, then the others, each card with the option and wildcard choice that raises
+the value most, or not at all when none does, until a pass activates nothing (a payment can
+free room on a card passed over); a cube goes into a free slot first, else onto the card whose
+loss costs least — and keeps the best. It remembers that plan and plays it out over the next
+decisions (deciding afresh if the game ever differs). Wildcards in planning: it pays with its
+most plentiful raw materials and gains all of one kind. Where a price can be paid from several
+cards it pays from the card with resources most at risk first (:func:`payer`: cards without a
+free pollution slot, then the fullest card, then reading order). Before taking, it discards a
+row's far card when a look at what would replace it is worth it (:meth:`GreedyBot._discard`).
+Final phase: the pattern whose activation plus the best method scores most (the exact score, no
+future terms), then the best method. Ties go to the bot's own generator.
 
 The cautious bot is the greedy one that also counts every inactive card as a heavy loss and
 every polluted card as more than its point while placements remain, so it prefers clean
@@ -27,13 +30,15 @@ options and free slots.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from operator import mul
 from typing import Any
 
 from ...sim.protocol import Action, BotSpec
-from .engine.activation import Card, Tableau, affordable, pattern_positions
-from .engine import DONE, KEEP, TerraFuturaState
+from .engine.activation import (Card, Payment, Tableau, affordable, bill, fits, gain_size,
+                                 pattern_positions)
+from .engine import DONE, KEEP, LEVELS, TerraFuturaState
 from .engine.scoring import final_score
 from .engine.territory import Pos, Territory
 from .engine.world import CardFacts, OptionFacts, ScoringFacts, World
@@ -45,6 +50,9 @@ IDLE = 1.5
 HEAVY = 8.0
 #: Extra loss per polluted card for the cautious bot.
 EXTRA = 1.5
+#: Cards the bot looks at to judge a discard, and the mean gain (points) that makes it worth it.
+LOOK = 3
+WORTH_A_LOOK = 0.5
 
 
 @dataclass(slots=True)
@@ -160,10 +168,11 @@ def cube_target(tab: Tableau, options: list[Pos], valuer: Valuer,
     return best[0] if rng is None or len(best) == 1 else rng.choice(best)
 
 
-def variants(option: OptionFacts, total: list[int],
+def variants(card: Card, option: OptionFacts, total: list[int],
              raw: tuple[int, ...]) -> list[tuple[tuple[int, ...], tuple[int, ...]]]:
     """The wildcard choices the planner tries: pay from the most plentiful raw material (one
-    at a time); gain all of one raw material. Empty when the option is unaffordable."""
+    at a time); gain all of one raw material. Empty when the option is not offered (it cannot
+    be paid for, or its gain would not fit ``card`` once paid)."""
     if not affordable(total, option, raw):
         return []
     left = [total[i] - option.pay[i] for i in range(len(total))]
@@ -173,60 +182,74 @@ def variants(option: OptionFacts, total: list[int],
         left[i] -= 1
         pay.append(i)
     pay_any = tuple(sorted(pay))
+    if not fits(card, option, bill(option, pay_any)):
+        return []
     if not option.gain_any:
         return [(pay_any, ())]
     return [(pay_any, (i,) * option.gain_any) for i in raw]
 
 
+def payer(tab: Tableau, step: Payment) -> Pos:
+    """The card the bots pay one unit from: resources most at risk first — a card with no
+    free pollution slot (a cube in its centre would lose them), then the fullest card (paying
+    frees room under a storage limit), then reading order."""
+    def risk(pos: Pos) -> tuple[bool, int, Pos]:
+        c = tab.cards[pos]
+        return (c.slot < c.facts.slots, c.room(), pos)
+    return min(step.sources, key=risk)
+
+
 @dataclass(slots=True)
 class Sim:
-    """One player's tableau and a copy of the supply, to try activations on. The tableau is
-    shared with the game (read only) until the first activation is applied: then it is copied
-    (``owned``)."""
+    """One player's tableau, to try activations on. The tableau is shared with the game (read
+    only) until the first activation is applied: then it is copied (``owned``)."""
 
     world: World
     tab: Tableau
-    supply: list[int]
-    cubes: int  # pollution cubes left in the box
     owned: bool = False
 
     def activate(self, pending: list[Pos], valuer: Valuer,
                  start: tuple[list[int], int, int] | None = None) -> tuple[list[Action], float]:
-        """Resolve the activation of ``pending`` as the engine will — one pass, cards with only
-        free options first, each card's best choice if it raises the value — and return the
-        decisions (activations, pollution, ``done`` if cards could still activate) and the
-        value reached. ``start``: the tableau's totals, polluted and inactive cards, if known."""
+        """Resolve the activation of ``pending`` as the engine will — in passes, cards with only
+        free options first, each card's best choice if it raises the value, until a pass
+        activates nothing (a payment may free room on a card passed over) — and return the
+        decisions (activations, payments, pollution, ``done`` if cards could still activate)
+        and the value reached. ``start``: the tableau's totals, polluted and inactive cards, if
+        known."""
         w = self.world
         tab = self.tab
-        order = sorted(pending, key=lambda p: (not all(o.free for o in tab.cards[p].facts.options),
-                                               p))
+        left = sorted(pending, key=lambda p: (not all(o.free for o in tab.cards[p].facts.options),
+                                              p))
         total, polluted, inactive = start or (tab.totals(), tab.polluted(), tab.inactive())
         current = valuer.of(total, polluted, inactive)
         plan: list[Action] = []
-        left = list(order)
-        for pos in order:
-            card = tab.cards[pos]
-            if not card.active:
-                continue
-            best = None
-            for k, option in enumerate(card.facts.options):
-                for pay_any, gain_any in variants(option, total, w.raw):
-                    v, after = self._try(valuer, total, polluted, inactive, pos, option,
-                                         pay_any, gain_any)
-                    if v > current + 1e-9 and (best is None or v > best[0]):
-                        best = (v, ("activate", pos, k, pay_any, gain_any), after)
-            if best is None:
-                continue
-            cubes = self.resolve(best[1], valuer)
-            plan.append(best[1])
-            plan.extend(cubes)
-            tab = self.tab  # now a copy of its own
-            left.remove(pos)
-            if cubes:  # where the cubes went changes what counts: count again
-                total, polluted, inactive = tab.totals(), tab.polluted(), tab.inactive()
-                current = valuer.of(total, polluted, inactive)
-            else:  # without pollution the estimate is exact
-                current, total = best[0], best[2]
+        progressed = True
+        while progressed and left:
+            progressed = False
+            for pos in list(left):
+                card = tab.cards[pos]
+                if not card.active:
+                    continue
+                best = None
+                for k, option in enumerate(card.facts.options):
+                    for pay_any, gain_any in variants(card, option, total, w.raw):
+                        v, after = self._try(valuer, total, polluted, inactive, pos, option,
+                                             pay_any, gain_any)
+                        if v > current + 1e-9 and (best is None or v > best[0]):
+                            best = (v, ("activate", pos, k, pay_any, gain_any), after)
+                if best is None:
+                    continue
+                cubes = self.resolve(best[1], valuer)
+                plan.append(best[1])
+                plan.extend(cubes)
+                tab = self.tab  # now a copy of its own
+                left.remove(pos)
+                progressed = True
+                if any(a[0] == "pollute" for a in cubes):  # where cubes went changes the count
+                    total, polluted, inactive = tab.totals(), tab.polluted(), tab.inactive()
+                    current = valuer.of(total, polluted, inactive)
+                else:  # without pollution the estimate is exact
+                    current, total = best[0], best[2]
         if left and tab.can_activate(w, left):
             plan.append(DONE)
         return plan, current
@@ -237,27 +260,21 @@ class Sim:
         """The value and the totals after one activation, worked out from the totals
         (nothing changes; exact without pollution, an estimate with it)."""
         card = self.tab.cards[pos]
-        need = list(option.pay)
-        for i in pay_any:
-            need[i] += 1
+        need = bill(option, pay_any)
         new = [t - n for t, n in zip(total, need)]
-        room = card.facts.storage - sum(card.held)
-        if not option.free:  # what the card itself pays (it pays last) frees room on it
-            room += sum(max(0, n - (t - h)) for n, t, h in zip(need, total, card.held))
-        supply = self.supply
-        got = [0] * len(total)
+        room = card.room()
+        if gain_size(option) > room:  # the card pays what makes room for the gain first
+            room += sum(min(n, h) for n, h in zip(need, card.held))
         for i, n in enumerate(option.gain):
             if n:
-                take = min(n, room, supply[i])
+                take = min(n, room)
                 new[i] += take
-                got[i] += take
                 room -= take
         for i in gain_any:
-            if room and supply[i] > got[i]:
+            if room:
                 new[i] += 1
-                got[i] += 1
                 room -= 1
-        cubes = min(option.pollution, self.cubes)
+        cubes = option.pollution
         if cubes:
             cards = [[c.slot < c.facts.slots, not c.polluted, c.held, c.facts.slots - c.slot]
                      for c in self.tab.cards.values() if c.active]
@@ -284,15 +301,15 @@ class Sim:
         if not self.owned:
             self.tab, self.owned = self.tab.copy(), True
         option = self.tab.cards[pos].facts.options[k]
-        self.tab.resolve(pos, option, pay_any, gain_any, self.supply)
-        out: list[Action] = []
+        tab = self.tab
+        out: list[Action] = tab.resolve(pos, option, pay_any, gain_any,
+                                        lambda step: payer(tab, step))
         for _ in range(option.pollution):
-            active = self.tab.active_cards()
-            if not self.cubes or not active:
+            active = tab.active_cards()
+            if not active:
                 break
-            target = cube_target(self.tab, [p for p, _ in active], valuer, None)
-            self.tab.pollute(target)
-            self.cubes -= 1
+            target = cube_target(tab, [p for p, _ in active], valuer, None)
+            tab.pollute(target)
             out.append(("pollute", target))
         return out
 
@@ -309,6 +326,7 @@ class GreedyBot:
     owner: tuple[Any, int] | None = None  # (state, seat) the plan is for
     specs: dict[tuple[ScoringFacts, ...], tuple[Any, ...]] = field(default_factory=dict)
     paying: dict[CardFacts, frozenset[int]] = field(default_factory=dict)
+    valued: tuple[Any, dict[str, Any]] = (None, {})  # this turn's card values (``_options``)
 
     def choose(self, state: TerraFuturaState, seat: int, rng: random.Random) -> Action:
         """Follow the plan while it fits, else decide afresh (one bot may serve several seats
@@ -323,7 +341,11 @@ class GreedyBot:
         self.owner = (state, seat)
         phase = state.phase
         if phase == "discard":
-            return KEEP
+            return self._discard(state, seat, rng)
+        if phase == "pay":  # a payment the plan did not foresee: the bots' rule
+            step = state.payment_step()
+            assert step is not None
+            return ("pay", step.resource, payer(state.players[seat].tableau, step))
         if phase == "take":
             return self._take(state, seat, rng, legal)
         if phase == "place":  # a turn begun elsewhere (a search's copy): place the card in hand
@@ -358,17 +380,50 @@ class GreedyBot:
         return self.paying[facts]
 
     def _sim(self, state: TerraFuturaState, seat: int, tab: Tableau | None = None) -> Sim:
-        return Sim(state.world, tab or state.players[seat].tableau, list(state.supply),
-                   state.pollution_supply)
+        return Sim(state.world, tab or state.players[seat].tableau)
+
+    def _options(self, state: TerraFuturaState, seat: int,
+                 facts: CardFacts) -> tuple[float, list[tuple[Pos, list[Action]]]]:
+        """The best value of taking ``facts`` now, and every placement (with the plan of its
+        activation) that reaches it (remembered for the turn: the discard step and the take
+        step of one turn value the same tableau)."""
+        key = self.valued[0]
+        if key is None or key[0] is not state or key[1:] != (seat, state.turn):
+            self.valued = ((state, seat, state.turn), {})
+        known = self.valued[1].get(facts.id)
+        if known is not None:
+            return known
+        me = state.players[seat]
+        cells = me.tableau.territory.cells
+        width = len(state.world.stored)
+        start = (me.tableau.totals(), me.tableau.polluted(), me.tableau.inactive())
+        valuer = self.valuer(state, seat, len(me.tableau.cards), facts)
+        best: list[tuple[Pos, list[Action]]] = []
+        top = None
+        # positions that activate the same cards give the same result: try one of them
+        tried: dict[frozenset[Pos], tuple[float, list[Action], Pos]] = {}
+        for pos in me.tableau.territory.legal_positions():
+            # the position is legal: build the grid without checking it again
+            territory = Territory(cells | {pos})
+            activated = territory.activated(pos)
+            key = frozenset(activated) - {pos}
+            if key in tried:
+                v, plan, was = tried[key]
+                plan = [_moved(a, was, pos) for a in plan]
+            else:
+                tab = Tableau(territory, {**me.tableau.cards, pos: Card(facts, [0] * width)})
+                plan, v = self._sim(state, seat, tab).activate(activated, valuer, start)
+                tried[key] = (v, plan, pos)
+            if top is None or v > top + 1e-9:
+                top, best = v, []
+            if v >= top - 1e-9:
+                best.append((pos, plan))
+        out = (top if top is not None else float("-inf")), best
+        self.valued[1][facts.id] = out
+        return out
 
     def _take(self, state: TerraFuturaState, seat: int, rng: random.Random,
               legal: Any) -> Action:
-        me = state.players[seat]
-        placed = len(me.tableau.cards)
-        positions = me.tableau.territory.legal_positions()
-        width = len(state.world.stored)
-        cells = me.tableau.territory.cells
-        start = (me.tableau.totals(), me.tableau.polluted(), me.tableau.inactive())
         best: list[tuple[Action, list[Action]]] = []
         top = None
         seen = set()
@@ -379,31 +434,43 @@ class GreedyBot:
             if card in seen:
                 continue
             seen.add(card)
-            facts = state.world.cards[card]
-            valuer = self.valuer(state, seat, placed, facts)
-            # positions that activate the same cards give the same result: try one of them
-            tried: dict[frozenset[Pos], tuple[float, list[Action], Pos]] = {}
-            for pos in positions:
-                # the position is legal: build the grid without checking it again
-                territory = Territory(cells | {pos})
-                activated = territory.activated(pos)
-                key = frozenset(activated) - {pos}
-                if key in tried:
-                    v, plan, was = tried[key]
-                    plan = [_moved(a, was, pos) for a in plan]
-                else:
-                    tab = Tableau(territory, {**me.tableau.cards, pos: Card(facts, [0] * width)})
-                    plan, v = self._sim(state, seat, tab).activate(activated, valuer, start)
-                    tried[key] = (v, plan, pos)
-                if top is None or v > top + 1e-9:
-                    top, best = v, []
-                if v >= top - 1e-9:
-                    best.append((action, [("place", *pos), *plan]))
+            v, placements = self._options(state, seat, state.world.cards[card])
+            if top is None or v > top + 1e-9:
+                top, best = v, []
+            if v >= top - 1e-9:
+                best.extend((action, [("place", *pos), *plan]) for pos, plan in placements)
         if not best:
             return rng.choice([a for a in legal if a[0] == "top"])
         action, plan = best[0] if len(best) == 1 else rng.choice(best)
         self.plan, self.stamp = plan, state.stamp + 1
         return action
+
+    def _discard(self, state: TerraFuturaState, seat: int, rng: random.Random) -> Action:
+        """Discard a row's far card (an optional step of the turn) when the card that would
+        replace it is worth a look: the far card is not among the best takes, and over
+        :data:`LOOK` cards drawn (with the bot's generator) from those of its level the seat has
+        not seen, the mean gain over the best take exceeds :data:`WORTH_A_LOOK` points."""
+        world = state.world
+        values = {c: self._options(state, seat, world.cards[c])[0]
+                  for lv in LEVELS for c in state.levels[lv].row}
+        if not values:
+            return KEEP
+        top = max(values.values())
+        placed = Counter(c.facts.id for p in state.players for c in p.tableau.cards.values())
+        for lv in LEVELS:
+            row = state.levels[lv].row
+            if not row or values[row[-1]] >= top - 1e-9:
+                continue
+            seen = placed + Counter(row) + Counter(state.levels[lv].discard)
+            pool = sorted((Counter(c.id for c in world.levels[lv]) - seen).elements())
+            if not pool:
+                continue
+            look = rng.sample(pool, min(LOOK, len(pool)))
+            gain = sum(max(0.0, self._options(state, seat, world.cards[c])[0] - top)
+                       for c in look) / len(look)
+            if gain > WORTH_A_LOOK:
+                return ("discard", lv)
+        return KEEP
 
     def _place(self, state: TerraFuturaState, seat: int, rng: random.Random) -> Action:
         """Where to place the card in hand: the position whose activation is worth most, as
@@ -466,6 +533,8 @@ def _moved(action: Action, was: Pos, pos: Pos) -> Action:
     """``action`` of a plan made for the new card at ``was``, for the new card at ``pos``."""
     if action[0] in ("activate", "pollute") and action[1] == was:  # type: ignore[index]
         return (action[0], pos, *action[2:])  # type: ignore[index]
+    if action[0] == "pay" and action[2] == was:  # type: ignore[index]
+        return ("pay", action[1], pos)  # type: ignore[index]
     return action
 
 

@@ -64,8 +64,9 @@ class TerritoryCard(Provenance):
     level: Level
     name: Text
     first: bool = Field(False, description="Starting card with the first player's symbol.")
-    slots: int = Field(0, ge=0, le=3,
-                       description="Pollution slots: cubes here do not switch the card off.")
+    slots: int = Field(0, ge=0, le=1,
+                       description="Pollution slot (the rulebook's one marked area in a corner): "
+                                   "a cube there does not switch the card off.")
     storage: int | None = Field(None, ge=1, le=20,
                                 description="What it stores: at most this many resources lie "
                                             "on it (what its options gain); null: no limit.")

@@ -12,8 +12,10 @@ Decisions, in the order a turn asks for them (every choice is the player's):
   option, pay_any, gain_any)`` for a pending active card and an option the player can afford
   (``pay_any``/``gain_any``: the raw materials chosen for the wildcards, sorted), or
   ``("done",)`` to skip the cards still pending. Each card activates at most once; when no
-  pending card can be activated the activation ends by itself. After an option with pollution,
-  one ``("pollute", pos)`` per cube onto an active card (see :mod:`.activation`);
+  pending card can be activated the activation ends by itself. Where more than one card could
+  give a unit of the price, ``("pay", resource, pos)`` says which one does (one unit a
+  decision; no decision where there is no choice). After an option with pollution, one
+  ``("pollute", pos)`` per cube onto an active card (see :mod:`.activation`);
 - after everyone's last placement, seat by seat in turn order: ``("pattern", k)`` the pattern of
   scoring card ``k`` (its positions activate once more, as above), then ``("method", k)`` the
   scoring method (either card's).
@@ -21,7 +23,7 @@ Decisions, in the order a turn asks for them (every choice is the player's):
 Setup: the starting card marked ``first`` is always dealt and its seat plays first (then seats
 in increasing order, wrapping); the other starting cards are dealt at random (content without a
 marked card: seat 0 begins). Ties are shared (the rules give no tie-break). Paying, storage,
-supply and pollution rulings are in :mod:`.activation`.
+the unlimited supply and pollution rulings are in :mod:`.activation`.
 """
 
 from __future__ import annotations
@@ -35,7 +37,7 @@ from typing import Any
 from ....core.content import GameContent
 from ....sim.protocol import Action, IllegalAction, InvariantError
 from . import information
-from .activation import Card, Tableau, pattern_positions
+from .activation import Card, Payment, Tableau, bill, pattern_positions
 from .display import Level, deal
 from .scoring import Breakdown, final_score
 from .territory import Pos, Territory
@@ -56,7 +58,7 @@ class Player:
     pattern: int | None = None  # index into ``scoring``
     method: int | None = None
     pollution: int = 0  # cubes placed on its cards
-    unplaced: int = 0  # cubes it could not place (no active card or an empty supply)
+    unplaced: int = 0  # cubes it could not place (no active card left)
     activations: int = 0  # card activations resolved
 
     def copy(self) -> Player:
@@ -74,13 +76,13 @@ class TerraFuturaState:
     players: list[Player]
     order: list[int]  # seats in turn order
     levels: dict[str, Level]
-    supply: list[int]
-    pollution_supply: int
-    phase: str = "discard"  # discard, take, place, activate, pollute, pattern, method, over
+    phase: str = "discard"  # discard, take, place, activate, pay, pollute, pattern, method, over
     turn: int = 0  # index into the turn sequence (placement turns, then the final phase)
     hand: str | None = None  # the card taken, not yet placed
     pending: list[Pos] = field(default_factory=list)
     cubes: int = 0  # pollution cubes still to place
+    due: list[int] | None = None  # what the activation being paid still costs
+    paying: tuple[Pos, int, tuple[int, ...]] | None = None  # its card, option and gain_any
     _turns: int = 0
     _legal: tuple[int, list[Action]] | None = None
     stamp: int = 0  # actions applied (keys the legal-action cache and bot plans)
@@ -124,6 +126,10 @@ class TerraFuturaState:
             return [("place", r, c) for r, c in self.me.tableau.territory.legal_positions()]
         if phase == "activate":
             return [*self.me.tableau.choices(self.world, self.pending), DONE]
+        if phase == "pay":
+            step = self.payment_step()
+            assert step is not None
+            return [("pay", step.resource, p) for p in step.sources]
         if phase == "pollute":
             return [("pollute", p) for p, _ in self.me.tableau.active_cards()]
         if phase in ("pattern", "method"):
@@ -158,16 +164,19 @@ class TerraFuturaState:
         elif kind == "activate":
             _, pos, k, pay_any, gain_any = action  # type: ignore[misc]
             option = me.tableau.cards[pos].facts.options[k]
-            me.tableau.resolve(pos, option, pay_any, gain_any, self.supply)
+            self.due, self.paying = bill(option, pay_any), (pos, k, gain_any)
             me.activations += 1
             self.pending.remove(pos)
-            self.cubes = option.pollution
-            self._continue()
+            self._settle()
+        elif kind == "pay":
+            step = self.payment_step()
+            assert step is not None and self.due is not None
+            me.tableau.pay(step, action[2], self.due)  # type: ignore[index]
+            self._settle()
         elif kind == "done":
             self._end_activation()
         elif kind == "pollute":
             me.tableau.pollute(action[1])  # type: ignore[index]
-            self.pollution_supply -= 1
             me.pollution += 1
             self.cubes -= 1
             self._continue()
@@ -180,6 +189,30 @@ class TerraFuturaState:
             self._next_turn()
 
     # -- the turn loop --------------------------------------------------------------------------
+    def payment_step(self) -> Payment | None:
+        """The next payment step of the activation being paid (``None``: all paid)."""
+        assert self.paying is not None and self.due is not None
+        pos, k, _ = self.paying
+        tab = self.me.tableau
+        return tab.payment(pos, tab.cards[pos].facts.options[k], self.due)
+
+    def _settle(self) -> None:
+        """Pay what needs no choice; at a choice ask for it (``pay``); once paid, gain, then
+        the option's pollution and the rest of the activation."""
+        assert self.paying is not None and self.due is not None
+        tab = self.me.tableau
+        while (step := self.payment_step()) is not None:
+            if step.open:
+                self.phase = "pay"
+                return
+            tab.pay(step, step.sources[0], self.due)
+        pos, k, gain_any = self.paying
+        option = tab.cards[pos].facts.options[k]
+        tab.gain(pos, option, gain_any)
+        self.due = self.paying = None
+        self.cubes = option.pollution
+        self._continue()
+
     def _start_activation(self, positions: list[Pos]) -> None:
         self.pending = list(positions)
         self.cubes = 0
@@ -190,7 +223,7 @@ class TerraFuturaState:
         activation is over."""
         me = self.me
         if self.cubes:
-            if self.pollution_supply > 0 and me.tableau.active_cards():
+            if me.tableau.active_cards():
                 self.phase = "pollute"
                 return
             me.unplaced += self.cubes
@@ -242,11 +275,12 @@ class TerraFuturaState:
             self.world, clone, [p.copy() for p in self.players], self.order,
             {lv: Level(list(v.deck), list(v.row), list(v.discard))
              for lv, v in self.levels.items()},
-            list(self.supply), self.pollution_supply, self.phase, self.turn, self.hand,
-            list(self.pending), self.cubes, self._turns, None, self.stamp)
+            self.phase, self.turn, self.hand, list(self.pending), self.cubes,
+            None if self.due is None else list(self.due), self.paying, self._turns, None,
+            self.stamp)
 
     def observation(self, player: int) -> Hashable:
-        """What ``player`` sees: every territory, the rows, the discard piles, the supply, the
+        """What ``player`` sees: every territory, the rows, the discard piles, the
         turn and the counters, the scores, the decks' sizes, its own scoring cards and hand,
         and of the other seats' scoring cards only those their final choices revealed
         (:func:`.information.observation`)."""
@@ -270,11 +304,10 @@ class TerraFuturaState:
         return "territories" if self.phase == "over" else ""
 
     def check_invariants(self) -> None:
-        """Pieces conserved, territories within 9 cards, every level card in one place,
+        """Territories within 9 cards, every level card in one place,
         pollution and storage within the cards' limits: a cube in a centre only once the slots
         are full, and nothing on an inactive card spent (or added) since it turned inactive."""
         w = self.world
-        on_cards = [0] * len(w.stored)
         cubes = 0
         placed: list[str] = []
         for seat, p in enumerate(self.players):
@@ -292,17 +325,12 @@ class TerraFuturaState:
                                          f"changed: {c.locked} -> {c.held}")
                 if min(c.held) < 0 or sum(c.held) > c.facts.storage:
                     raise InvariantError(f"seat {seat}: {c.facts.id} at {pos} holds {c.held}")
-                on_cards = [a + b for a, b in zip(on_cards, c.held)]
                 cubes += c.slot + c.centre
                 if c.facts.level != "start":
                     placed.append(c.facts.id)
-        for i, rid in enumerate(w.stored):
-            if on_cards[i] + self.supply[i] != w.supply[i] or self.supply[i] < 0:
-                raise InvariantError(f"{rid}: {on_cards[i]} on cards + {self.supply[i]} in "
-                                     f"the supply != {w.supply[i]}")
-        if cubes + self.pollution_supply != w.pollution_supply or self.pollution_supply < 0:
-            raise InvariantError(f"pollution: {cubes} on cards + {self.pollution_supply} != "
-                                 f"{w.pollution_supply}")
+        if cubes != sum(p.pollution for p in self.players):
+            raise InvariantError(f"pollution: {cubes} cubes on cards, "
+                                 f"{sum(p.pollution for p in self.players)} placed")
         where = Counter(placed + [c for lv in LEVELS for c in self.levels[lv].cards()]
                         + ([self.hand] if self.hand else []))
         expected = Counter(c.id for lv in LEVELS for c in w.levels[lv])
@@ -331,6 +359,8 @@ class TerraFuturaState:
             return f"activate {card} option {a[2]}" + (f" ({', '.join(wild)})" if wild else "")
         if a[0] == "done":
             return "end the activation"
+        if a[0] == "pay":
+            return f"pay {names[a[1]]} from {self.me.tableau.cards[a[2]].facts.id}"
         if a[0] == "pollute":
             return f"pollution onto {self.me.tableau.cards[a[1]].facts.id}"
         scoring = self.world.scoring[self.me.scoring[a[1]]].id
@@ -391,7 +421,7 @@ class TerraFuturaEngine:
         first = next((s for s, c in enumerate(dealt) if c.first), 0)
         seats = [Player(_tableau(c, len(w.stored)), hands[s]) for s, c in enumerate(dealt)]
         return TerraFuturaState(w, rng, seats, [(first + k) % players for k in range(players)],
-                                levels, list(w.supply), w.pollution_supply)
+                                levels)
 
 
 def _tableau(start: CardFacts, width: int) -> Tableau:

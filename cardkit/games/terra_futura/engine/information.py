@@ -2,7 +2,7 @@
 
 At a Terra Futura table almost everything is public: every territory lies face up (its cards,
 the resources on them, the pollution cubes in their slots and centres), the two rows of face-up
-cards, the discard piles (discarded face up from the rows), the supply of pieces, whose turn it
+cards, the discard piles (discarded face up from the rows), whose turn it
 is and where the turn stands. What a seat does not see (rules digest,
 ``shared/spec/terra_futura.md``):
 
@@ -39,7 +39,7 @@ def observation(state: TerraFuturaState, player: int) -> Hashable:
 
     Public: the phase, the turn, the seat to act and the turn order, the actions taken so far,
     the cards pending activation and the cubes still to place; per level the deck's *size*, the
-    face-up row in order and the discard pile; the supply of resources and pollution cubes;
+    face-up row in order and the discard pile; what the activation being paid still costs;
     every seat's territory (each card's position, id, resources, cubes in slot and centre, what
     lay on it when it turned inactive), its cards taken so far, its pattern and method choices
     and its counters (pollution placed, cubes unplaced, activations); the scores.
@@ -60,7 +60,8 @@ def observation(state: TerraFuturaState, player: int) -> Hashable:
         tuple(state.order), state.stamp, state.turns, tuple(state.pending), state.cubes, hand,
         tuple((lv, len(level.deck), tuple(level.row), tuple(level.discard))
               for lv, level in sorted(state.levels.items())),
-        tuple(state.supply), state.pollution_supply, seats, tuple(state.scores()),
+        None if state.due is None else tuple(state.due), state.paying, seats,
+        tuple(state.scores()),
     )
 
 
@@ -68,7 +69,7 @@ def determinize(state: TerraFuturaState, player: int, rng: random.Random) -> Ter
     """A copy of ``state`` as ``player`` might believe it to be, its hidden parts resampled.
 
     Kept (public, or ``player``'s own): every territory, the rows, the discard piles, the
-    supply, the turn and its phase, every counter, ``player``'s scoring cards and hand, the
+    payment under way, the turn and its phase, every counter, ``player``'s scoring cards and hand, the
     scoring cards the other seats revealed; so the copy has the same observation, the same seat
     to act and the same legal actions. Resampled with ``rng`` only, in this order:
 

@@ -3,7 +3,8 @@
 Resources a card can hold (raw materials, products, money) get fixed indices, so amounts are
 tuples of counts in :attr:`World.stored` order. The "any raw material" wildcard is kept apart as
 a count (``pay_any``, ``gain_any``): paying it takes any raw material, gaining it gives one of the
-player's choice. Pollution is a count of cubes, never a resource. The engine and the bots only
+player's choice. Pollution is a count of cubes, never a resource. The box's pieces are not
+here: the rules treat every supply as unlimited (:mod:`.activation`). The engine and the bots only
 see this world.
 """
 
@@ -77,8 +78,6 @@ class World:
     stored: tuple[str, ...]  # resource ids a card can hold, in index order
     raw: tuple[int, ...]  # indices of the raw materials
     points: tuple[int, ...]  # points per unit, in stored order
-    supply: tuple[int, ...]  # pieces in the box, in stored order
-    pollution_supply: int
     start: tuple[CardFacts, ...]
     levels: dict[str, tuple[CardFacts, ...]]  # "I" and "II"
     scoring: tuple[ScoringFacts, ...]
@@ -96,7 +95,6 @@ class World:
         index = {rid: i for i, rid in enumerate(stored)}
         wild = {r.id for r in resources if r.kind == "wild"}
         raw = tuple(index[r.id] for r in resources if r.kind == "raw")
-        pollution = next((r.supply or 0 for r in resources if r.kind == "pollution"), 0)
 
         def amounts(spec: dict[str, int]) -> tuple[tuple[int, ...], int]:
             counts = [0] * len(stored)
@@ -126,9 +124,6 @@ class World:
         return cls(
             stored=stored, raw=raw,
             points=tuple(next(r.points for r in resources if r.id == rid) for rid in stored),
-            supply=tuple(next(r.supply or 0 for r in resources if r.id == rid)
-                         for rid in stored),
-            pollution_supply=pollution,
             start=tuple(c for c in cards if c.level == "start"),
             levels={lv: tuple(c for c in cards if c.level == lv) for lv in ("I", "II")},
             scoring=tuple(scoring), placements=rules.placements, face_up=rules.face_up,

@@ -82,12 +82,12 @@ class Tableau(BaseModel):
 @dataclass(frozen=True, slots=True)
 class TableauRules:
     """What the content tells the score calculator: the compiled world, the names of the cards
-    and scoring cards, and the box supply of each resource (``None``: no limit)."""
+    and scoring cards, and the resources' names (the box's pieces are no limit: the rules
+    treat every supply as unlimited)."""
 
     world: World
     cards: dict[str, str]
     scoring: dict[str, str]
-    supply: dict[str, int | None]
     resource_names: dict[str, str]
 
     @classmethod
@@ -97,7 +97,6 @@ class TableauRules:
         res = {r.obj.id: r.obj for r in content.of("resources")}
         return cls(world, {r.obj.id: r.obj.name for r in content.of("cards")},
                    {r.obj.id: r.obj.name for r in content.of("scoring")},
-                   {rid: res[rid].supply for rid in world.stored},
                    {rid: r.name for rid, r in res.items()})
 
     def holdable(self, card: str) -> set[str]:
@@ -141,8 +140,6 @@ class _Checker:
         if not self.found and isinstance(tableau, Tableau):
             self._scoring_cards(tableau)
             self._cards(tableau)
-            if not self.found:
-                self._supply(tableau)
             if not self.found:
                 return tableau
         return self._located()
@@ -248,23 +245,6 @@ class _Checker:
                       f"{cell.card}, which has {facts.slots} slot{'s' * (facts.slots != 1)}: "
                       f"cubes go only onto active cards, so it holds at most {facts.slots + 1}",
                       (*at, "pollution"))
-
-    def _supply(self, tableau: Tableau) -> None:
-        """More of a resource or of pollution than the box holds: at the card where the running
-        total passes the box's supply."""
-        box = {**self.rules.supply, "pollution": self.rules.world.pollution_supply}
-        running = dict.fromkeys(box, 0)
-        for r, row in enumerate(tableau.territory):
-            for c, cell in enumerate(row):
-                at: Pointer = ("territory", r, c)
-                for rid, n in [*cell.resources.items(), ("pollution", cell.pollution)]:
-                    limit, before = box.get(rid), running.get(rid, 0)
-                    running[rid] = before + n
-                    if limit is not None and before <= limit < before + n:
-                        where = (*at, "pollution") if rid == "pollution" else \
-                            (*at, "resources", rid)
-                        self._add("TF111", f"{_where(at)}: {before + n} {rid} in the territory "
-                                  f"so far; the box holds {limit}", where)
 
     def _add(self, code: str, message: str, pointer: Pointer, key: bool = False) -> None:
         self.found.append(Diagnostic(code, Severity.ERROR, message, self.display,

@@ -129,17 +129,6 @@ SHEET_CODES: tuple[CodeInfo, ...] = (
         Good:
             - {card: compost-yard}
         """)),
-    CodeInfo("TF111", E, "more pieces than the box holds", cleandoc("""
-        The territory cannot hold more of a resource, or more pollution cubes, than the box
-        has (`supply` in `resources.yaml`: 25 cubes of each raw material and of pollution).
-        The error points at the card where the running count passes the supply.
-
-        Bad:
-            # 26 green cubes on the 9 cards in all
-
-        Good:
-            # 25 green cubes or fewer
-        """)),
     CodeInfo("TF112", Severity.INFO, "resources on an inactive card score nothing", cleandoc("""
         A note printed with the score, not an error: a card with more pollution than slots is
         inactive, and what lies on it is lost for the final scoring. Check that the cubes
