@@ -529,12 +529,11 @@ def test_the_penalty_is_skipped_when_the_first_player_holds_nothing() -> None:
               "production": {"yellow": 1}} for k in range(4)]
     s = MarsDiceEngine(world(corporations=corps)).new_game(
         2, random.Random(1), corporations=[["c0", "c1"], ["c2", "c3"]])
-    starve(s, "yellow")  # the first corporation's production finds no die: it gets a wild
+    starve(s, "yellow")  # the productions find no die, and no wild is left for a short pool
+    s.players[-1].wilds, s.wild_supply = s.wild_supply, 0
     s.apply(("corporation", "c0"))
-    assert s.players[0].wilds == 1  # the short pool's wild at the first production
-    s.players[0].wilds, s.wild_supply = 0, s.wild_supply + 1
-    poke(s)
     s.apply(("corporation", "c2"))
+    assert sum(s.players[0].dice) == 0 and s.players[0].wilds == 0
     assert s.phase == "choose" and s.current_player() == 0
 
 

@@ -75,9 +75,14 @@ def test_unrevealed_corporations_are_dealt_again(engine: Any) -> None:
         assert list(det.legal_actions()) != [] and det.observation(1) == state.observation(1)
         seen.add(det.players[0].dealt)
     assert len(seen) > 1
-    state.apply(state.legal_actions()[0])
-    kept = state.players[0].corporation
-    for i in range(4):
+    state.apply(state.legal_actions()[0])  # seat 0 keeps one, face down
+    assert state.players[0].corporation is None and state.players[0].kept is not None
+    kept = set()
+    for i in range(8):
         det = state.determinize(1, random.Random(i))
-        assert det.players[0].corporation == kept and kept in det.players[0].dealt
+        p = det.players[0]
+        assert p.corporation is None and p.kept in p.dealt and not set(mine) & set(p.dealt)
+        assert det.observation(1) == state.observation(1)
         det.check_invariants()
+        kept.add(p.kept)
+    assert len(kept) > 1  # seat 1 cannot know which: the choice is resampled too

@@ -43,6 +43,9 @@ class State(Protocol):
         ...
 
     # Optional: ``tiebreak() -> list[float]``, compared when scores are equal (Trains: rails).
+    # Optional: ``winners() -> list[int]``, the game's own verdict of who won a finished game
+    # when it is not simply the best score (Mars Dice solo: won only with every global done in
+    # time, else no winner — a lost solo game has no score to win with).
 
     # Information sets (what a search bot may know; every built-in game has them):
     #
@@ -172,3 +175,14 @@ class SimSpec:
     fingerprints: Any = None
     #: The swap measure of ``cardkit strength``: ``() -> SwapSpec`` (lazy: a game module).
     swap: Any = None
+
+
+def winners_of(state: Any, scores: list[float]) -> list[int]:
+    """The seats that won a finished game: the game's own ``winners()`` when it has one, else
+    the best score (then the game's ``tiebreak``; still equal, all of them)."""
+    if hasattr(state, "winners"):
+        return list(state.winners())
+    tiebreak = state.tiebreak() if hasattr(state, "tiebreak") else [0.0] * len(scores)
+    keys = list(zip(scores, tiebreak, strict=True))
+    best = max(keys)
+    return [s for s, v in enumerate(keys) if v == best]

@@ -41,7 +41,7 @@ from typing import Any, Literal
 from ..core.errors import UsageProblem
 from ..core.workers import start_worker
 from .limits import MAX_GAMES, MAX_WORKERS, check_count
-from .protocol import BotSpec, InvariantError
+from .protocol import BotSpec, InvariantError, winners_of
 from .search import make_bot
 from .seeding import derive, rng
 
@@ -168,10 +168,7 @@ def play(setup: Setup, index: int, transcript: list[str] | None = None) -> GameR
                                       f"replay with --seed {setup.root_seed} and this game "
                                       "index") from exc
     scores = state.scores()
-    tiebreak = state.tiebreak() if hasattr(state, "tiebreak") else [0.0] * len(scores)
-    best = max(zip(scores, tiebreak, strict=True))
-    winners = [] if truncated else [s for s, v in enumerate(zip(scores, tiebreak, strict=True))
-                                    if v == best]
+    winners = [] if truncated else winners_of(state, scores)
     return GameRow(index, seed, seats, scores, winners, state.turns,
                    "turn cap" if truncated else state.end_reason, truncated, state.details())
 

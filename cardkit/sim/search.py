@@ -22,27 +22,30 @@ what its seat cannot), then walks one shared tree of *actions* from the root:
 The reward of a finished game is half its win share (1 for a sole winner, shared on a tie, 0 for
 a loser: scores, then the game's ``tiebreak``) and half the score margin to the best other seat,
 ``1 / (1 + e^(-margin / scale))`` (a win by more is worth more, which makes each rollout less
-noisy); a rollout cut at the horizon is scored by the margin alone, a solo game by its score.
+noisy); a rollout cut at the horizon is scored by the margin alone, a solo game by its score
+(half of it, the other half whether it was won, when the game says who won: ``winners()``).
 The budget is a number of iterations, never a time: the same seed gives the same moves on any
 machine and any worker count.
 
-``mcts[:ITERATIONS[:ROLLOUT]]`` names it on the command line (``mcts:400:greedy``).
+``mcts[:ITERATIONS[:ROLLOUT]][:hHORIZON]`` names it on the command line (``mcts:400:greedy``,
+``mcts:40:h60`` for rollouts of at most 60 actions).
 """
 
 from __future__ import annotations
 
 import math
 import random
+import re
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
 from typing import Any
 
-from .protocol import Action, BotSpec, State
+from .protocol import Action, BotSpec, State, winners_of
 
 NAME = "mcts"
 HELP = ("information-set Monte Carlo tree search over determinizations: "
-        "mcts[:ITERATIONS[:ROLLOUT_BOT]] (default 200 iterations, the game's first default bot "
-        "rolling out)")
+        "mcts[:ITERATIONS[:ROLLOUT_BOT]][:hHORIZON] (default 200 iterations, the game's first "
+        "default bot rolling out to the end; h60: rollouts of at most 60 actions)")
 DEFAULT_ITERATIONS = 200
 MAX_ITERATIONS = 100_000
 DEFAULT_HORIZON = 10_000  # rollout actions at most (a safety cap: games end first)
@@ -76,16 +79,16 @@ def rewards(state: State, players: int) -> list[float]:
     """Every seat's reward in [0, 1] for a state (finished or cut at the horizon)."""
     scores = list(state.scores())
     if players == 1:
-        return [1 / (1 + math.exp(-scores[0] / (MARGIN_SCALE * 5)))]
+        shaped = 1 / (1 + math.exp(-scores[0] / (MARGIN_SCALE * 5)))
+        if state.is_terminal() and hasattr(state, "winners"):  # a solo game won or lost
+            return [0.5 * (0 in state.winners()) + 0.5 * shaped]
+        return [shaped]
     margins = [1 / (1 + math.exp(-(scores[seat] - max(scores[o] for o in range(players)
                                                        if o != seat)) / MARGIN_SCALE))
                for seat in range(players)]
     if not state.is_terminal():
         return margins
-    tiebreak = state.tiebreak() if hasattr(state, "tiebreak") else [0.0] * players
-    keys = list(zip(scores, tiebreak, strict=True))
-    best = max(keys)
-    winners = [s for s in range(players) if keys[s] == best]
+    winners = winners_of(state, scores) or list(range(players))
     # half the win share, half the margin: a win by more is worth more (less noise per rollout)
     return [0.5 * (1 / len(winners) if s in winners else 0.0) + 0.5 * margins[s]
             for s in range(players)]
@@ -188,8 +191,9 @@ def supports_search(engine: Any) -> bool:
 
 def search_bot(spec: BotSpec, engine: Any, default_rollout: str | None,
                make: Callable[[BotSpec, Any], Any]) -> SearchBot:
-    """The bot ``mcts[:ITERATIONS[:ROLLOUT]]`` for ``engine``; ``ValueError`` for bad
-    parameters or a game whose states cannot be determinized."""
+    """The bot ``mcts[:ITERATIONS[:ROLLOUT]][:hHORIZON]`` for ``engine`` (``h40``: rollouts cut
+    after 40 actions and scored by the margin); ``ValueError`` for bad parameters or a game
+    whose states cannot be determinized."""
     if not supports_search(engine):
         raise ValueError("this game's states have no determinize(): no search bot")
     iterations = DEFAULT_ITERATIONS
@@ -199,13 +203,20 @@ def search_bot(spec: BotSpec, engine: Any, default_rollout: str | None,
             raise ValueError(f"iterations must be a whole number from 1 to {MAX_ITERATIONS}, "
                              f"not {text!r}")
         iterations = int(text)
-    rollout_name = ":".join(spec.params[1:]) if len(spec.params) > 1 else default_rollout
+    rest = list(spec.params[1:])
+    horizon = DEFAULT_HORIZON
+    if rest and re.fullmatch(r"h\d+", rest[-1]):
+        horizon = int(rest.pop()[1:])
+        if not 1 <= horizon <= DEFAULT_HORIZON:
+            raise ValueError(f"the rollout horizon must be from 1 to {DEFAULT_HORIZON} actions, "
+                             f"not {horizon}")
+    rollout_name = ":".join(rest) if rest else default_rollout
     rollout = None
     if rollout_name and rollout_name != "random":
         if rollout_name.split(":")[0] == NAME:
             raise ValueError("a search bot cannot roll out with a search bot")
         rollout = make(BotSpec.parse(rollout_name), engine)
-    return SearchBot(iterations, rollout, name=str(spec))
+    return SearchBot(iterations, rollout, horizon, name=str(spec))
 
 
 def make_bot(sim: Any, spec: BotSpec, engine: Any) -> Any:

@@ -51,8 +51,10 @@ PRODUCTION_SHARE = 0.35
 STORAGE_DIE = 0.12
 #: Turns a seat plays when nothing is known yet (no global step done).
 DEFAULT_TURNS = 26
-#: Solo: what a step of a track the win needs is worth beyond its VP.
+#: Solo: what a step of a track the win needs is worth beyond its VP (on the track that lacks
+#: the most steps; the others down to ``SOLO_FLOOR`` of it, in proportion to what they lack).
 SOLO_STEP = 10.0
+SOLO_FLOOR = 0.4
 #: Potential of a target still short of dice: its gain times this per missing symbol.
 SHORT = 0.45
 
@@ -99,13 +101,17 @@ class Valuer:
         self.wild_v = max(sv, default=0.0) + WILD_EXTRA
         self.colour_ev = [sum(sv[s] for s in c.table) / len(c.table) if c.table else 0.0
                           for c in w.colours]
-        #: Solo: the tracks the win needs (all of them), each step worth more.
-        self.solo: frozenset[int] = frozenset()
+        #: Solo: the tracks the win needs (all of them), each step worth more — the more, the
+        #: more steps its track still lacks against the others (the win waits for the last).
+        self.solo: dict[int, float] = {}
         if len(state.players) == 1:
             ranked = sorted(range(len(w.tracks)), key=lambda i: (
                 -state.tracks[i] / w.tracks[i].levels, i))
-            self.solo = frozenset(i for i in ranked[:need]
-                                  if state.tracks[i] < w.tracks[i].levels)
+            lacking = {i: w.tracks[i].levels - state.tracks[i] for i in ranked[:need]
+                       if state.tracks[i] < w.tracks[i].levels}
+            most = max(lacking.values(), default=1)
+            self.solo = {i: SOLO_STEP * (SOLO_FLOOR + (1 - SOLO_FLOOR) * n / most)
+                         for i, n in lacking.items()}
         self.step_v = [self._step(i) for i in range(len(w.tracks))]
         self.tile_v: list[float | None] = [None] * len(w.tiles)  # worked out when asked
         self._awards: dict[str, Any] | None = None
@@ -139,8 +145,7 @@ class Valuer:
         if level >= t.levels:
             return float(t.vp_past_maximum)
         bonus = t.bonuses.get(level + 1, ())
-        return t.vp_per_step + sum(self._simple(e) for e in bonus) + (
-            SOLO_STEP if track in self.solo else 0.0)
+        return t.vp_per_step + sum(self._simple(e) for e in bonus) + self.solo.get(track, 0.0)
 
     def tile(self, tile: int) -> float:
         """The best placement of a tile kind now (0: none; a completed parameter: its VP)."""

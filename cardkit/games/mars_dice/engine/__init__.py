@@ -2,11 +2,14 @@
 
 Decisions (actions are tuples of str/int, hashable, listed in a stable order):
 
-Setup, seat by seat (seat 0 is the first player):
+Setup (seat 0 is the first player):
 
-- ``("corporation", corp_id)`` keep one of the ``corporations_dealt`` (2) dealt; its ``start``
-  effects resolve (choices become pending decisions), then its production dice are taken from
-  the pool and rolled;
+- ``("corporation", corp_id)`` each seat keeps one of the ``corporations_dealt`` (2) dealt,
+  face down: the seats choose one after another but none sees another's choice (the rulebook:
+  "Każdy z graczy wybiera i zachowuje po 1" — every player chooses; then "Zgodnie z ustaloną
+  kolejnością gracze kładą swoje karty korporacji odkryte"). Once all have chosen they are
+  revealed in turn order: each seat's ``start`` effects resolve (choices become pending
+  decisions), then its production dice are taken from the pool and rolled;
 - ``("give", symbol)`` the first player's penalty: ``first_player_penalty`` (1) resource (a die
   symbol held, or ``"wild"``) to the last seat; skipped in solo and when the first player holds
   nothing.
@@ -31,7 +34,9 @@ Each turn begins with ``("production",)`` or ``("actions",)``.
   only: ``("play", card_id)`` a hand card paying its exact cost; ``("convert", conversion_id)``.
 - ``("free", card_id, k)`` an unused blue card's free action: legal at every decision of the
   player's own turn (choosing the turn, returning, discarding, support, main, and ``done``)
-  while affordable; the phase stays where it was. Rulebook: free actions may be taken "before
+  while affordable; the phase stays where it was. A card used in a turn is not used again in
+  that turn, not even after a production turn refreshed it ("Będzie można jej ponownie użyć
+  dopiero po turze produkcji": again only *after* the production turn). Rulebook: free actions may be taken "before
   or after the support or main action, and even at the start or at the end of a production
   turn": when the main action (or the production) is resolved and a free action is open, the
   phase is ``done``, offering the free actions and ``("end",)``; with none open the turn ends.
@@ -44,9 +49,12 @@ Rulings (as implemented):
 
 - Dice are rolled only when gained, with the state's own rng, faces weighted by ``sides``; a die
   keeps its face until spent or turned. A colour short in the pool gives what is there.
-- Payment is exact: each cost symbol is paid with dice showing it first, wild tokens for the
-  rest (:mod:`.payment`); a card is playable only when affordable. Paid dice go back to the pool,
-  paid wilds to the supply.
+- Payment is exact: each cost symbol is paid with a die showing it or a wild token; by
+  default dice first, wild tokens for the rest, and the player may pay a symbol it holds a
+  die of with a wild instead: ``("play", card_id, wilds)``, ``("convert", id, wilds)``,
+  ``("use"|"free", card_id, k, wilds)`` with ``wilds`` the symbols (sorted) whose die stays
+  and a wild token pays (:mod:`.payment`); a card is playable only when affordable. Paid dice
+  go back to the pool, paid wilds to the supply.
 - A track step scores ``vp_per_step``; a raise at the maximum scores ``vp_past_maximum`` and
   nothing else (no bonus, no level change). A track bonus goes to the raiser when the track
   reaches its ``at`` value. An ocean (a tile of ocean areas with a track) that cannot go down —
@@ -127,8 +135,10 @@ class Player:
     tokens; ``vp``: track VP (``sources``: by source, ``steps``/``tiles``/``cards_now``/
     ``conversions``/``bonus``); ``production``: dice per colour index rolled each production
     turn; ``played``: project ids in play order; ``used``: blue card ids used since the last
-    production turn; ``triggers``: ``(Trigger, vp source)`` of the corporation, blue cards and
-    bonus cards; ``reached``: VP thresholds passed; ``tiles``: tiles placed per tile index."""
+    production turn; ``spent``: blue card ids used in the turn under way; ``triggers``:
+    ``(Trigger, vp source)`` of the corporation, blue cards and bonus cards; ``reached``: VP
+    thresholds passed; ``tiles``: tiles placed per tile index; ``kept``: the corporation chosen
+    and not yet revealed."""
 
     dice: list[int]
     production: list[int]
@@ -147,6 +157,8 @@ class Player:
     bonus: list[str] = field(default_factory=list)
     milestones: list[str] = field(default_factory=list)
     turns: int = 0
+    spent: set[str] = field(default_factory=set)
+    kept: str | None = None
 
     def copy(self) -> Player:
         """An independent copy."""
@@ -154,7 +166,7 @@ class Player:
                       list(self.hand), self.dealt, self.corporation, list(self.played),
                       set(self.used), self.storage, list(self.triggers), self.vp,
                       dict(self.sources), self.reached, list(self.bonus),
-                      list(self.milestones), self.turns)
+                      list(self.milestones), self.turns, set(self.spent), self.kept)
 
 
 @dataclass(slots=True)
@@ -248,6 +260,16 @@ class MarsDiceState(MovesMixin, EffectsMixin, InformationMixin):
     def tiebreak(self) -> list[float]:
         """Equal VP: the most dice in production boxes wins (still equal: a shared win)."""
         return [float(sum(p.production)) for p in self.players]
+
+    def winners(self) -> list[int]:
+        """Who won the finished game: the most VP, then the tiebreak (still equal, all of
+        them); solo, the lone player only when every global parameter was done in time — a
+        lost solo game is lost, whatever its VP ("failing gives no final score", facts)."""
+        if len(self.players) == 1:
+            return [0] if self.globals_done() >= self.globals_to_end() else []
+        keys = list(zip(self.scores(), self.tiebreak(), strict=True))
+        best = max(keys)
+        return [s for s, k in enumerate(keys) if k == best]
 
     # -- results --------------------------------------------------------------------------------
     def is_terminal(self) -> bool:

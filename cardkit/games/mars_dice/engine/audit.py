@@ -30,8 +30,9 @@ def check(self: MarsDiceState) -> None:
     for seat, p in enumerate(self.players):
         if min(p.dice, default=0) < 0 or p.wilds < 0 or min(p.production, default=0) < 0:
             raise InvariantError(f"seat {seat}: a negative count {p.dice} {p.wilds}")
-        if p.corporation is not None and p.corporation not in p.dealt:
-            raise InvariantError(f"seat {seat}: corporation {p.corporation} not dealt")
+        for corp in (p.corporation, p.kept):
+            if corp is not None and corp not in p.dealt:
+                raise InvariantError(f"seat {seat}: corporation {corp} not dealt")
     for ti, tile in enumerate(w.tiles):
         placed = self.board.count(ti)
         if placed + self.tiles_left[ti] != tile.supply or self.tiles_left[ti] < 0:

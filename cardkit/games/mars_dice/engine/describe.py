@@ -14,10 +14,11 @@ if TYPE_CHECKING:
     from . import MarsDiceState
 
 
-def paid(state: MarsDiceState, cost: Cost) -> str:
-    """What paying ``cost`` takes: the dice symbols, then ``wild`` per wild token."""
+def paid(state: MarsDiceState, cost: Cost, wild_for: tuple[str, ...] = ()) -> str:
+    """What paying ``cost`` takes: the dice symbols, then ``wild`` per wild token (a wild
+    instead of a die for each symbol of ``wild_for``)."""
     w = state.world
-    used, wild = split(cost, state.me.dice)
+    used, wild = split(cost, state.me.dice, tuple(w.symbol_index[x] for x in wild_for))
     parts = [w.symbols[s] for s, n in used for _ in range(n)] + [w.wild] * wild
     return ", ".join(parts) if parts else "free"
 
@@ -27,7 +28,7 @@ def describe(state: MarsDiceState, action: Any) -> str:
     w = state.world
     kind = action[0]
     if kind == "corporation":
-        return f"keep corporation {w.corporations[action[1]].name}"
+        return f"keep corporation {w.corporations[action[1]].name} (face down)"
     if kind == "give":
         return f"give {action[1]} to seat {len(state.players) - 1}"
     if kind in ("production", "actions"):
@@ -53,13 +54,13 @@ def describe(state: MarsDiceState, action: Any) -> str:
     if kind in ("use", "free"):
         card = w.projects[action[1]]
         act = card.actions[action[2]]
-        return f"{kind} {card.name} #{action[2]} ({paid(state, act.pay)})"
+        return f"{kind} {card.name} #{action[2]} ({paid(state, act.pay, _wilds(action, 3))})"
     if kind == "play":
         card = w.projects[action[1]]
-        return f"play {card.name} ({paid(state, card.cost)})"
+        return f"play {card.name} ({paid(state, card.cost, _wilds(action, 2))})"
     if kind == "convert":
         conv = w.conversions[action[1]]
-        return f"{conv.name} ({paid(state, conv.pay)})"
+        return f"{conv.name} ({paid(state, conv.pay, _wilds(action, 2))})"
     if kind == "place":
         return f"place {action[1]} on {action[2]}"
     if kind == "set":
@@ -69,3 +70,8 @@ def describe(state: MarsDiceState, action: Any) -> str:
     if kind == "end":
         return "end the turn"
     return "pass"
+
+
+def _wilds(action: Any, at: int) -> tuple[str, ...]:
+    """The symbols a payment choice pays with wild tokens (none: dice first)."""
+    return tuple(action[at]) if len(action) > at else ()

@@ -74,9 +74,10 @@ class EffectsMixin:
         self.wild_supply -= take
         p.wilds += take
 
-    def _pay(self, p: Player, cost: Cost) -> None:
-        """Pay ``cost`` exactly: dice first, wilds for the rest (the caller checked it)."""
-        used, wild = split(cost, p.dice)
+    def _pay(self, p: Player, cost: Cost, wild_for: tuple[str, ...] = ()) -> None:
+        """Pay ``cost`` exactly: dice first, wilds for the rest, and a wild instead of a die for
+        each symbol in ``wild_for`` (the caller checked it)."""
+        used, wild = split(cost, p.dice, tuple(self.world.symbol_index[x] for x in wild_for))
         colour_of = self.world.colour_of
         for sym, n in used:
             p.dice[sym] -= n

@@ -7,7 +7,8 @@ and not revealed, future rolls):
 
 - the order of the project deck, and the cards in the other seats' hands (their sizes are seen);
 - the face-down bonus stack (its size is seen; the bonus cards players took are public);
-- the corporations dealt to the other seats, except the one each kept (revealed in turn order);
+- the corporations dealt to the other seats, except the one each kept once revealed (until all
+  have chosen, a seat sees only that another has chosen, not what);
 - the future: every die rolled later, every reshuffle of the discard pile (the state's rng).
 
 Everything else is public: dice held (a die shows its face on the table), wild tokens, the dice
@@ -48,8 +49,8 @@ def observation(state: MarsDiceState, player: int) -> Hashable:
     many corporations it was dealt; the sizes of the deck and of the bonus stack."""
     seats = []
     for s, p in enumerate(state.players):
-        hidden: tuple[Any, ...] = ((tuple(p.hand), p.dealt) if s == player
-                                   else (len(p.hand), len(p.dealt)))
+        hidden: tuple[Any, ...] = ((tuple(p.hand), p.dealt, p.kept) if s == player
+                                   else (len(p.hand), len(p.dealt), p.kept is not None))
         seats.append((_public(p), hidden))
     return (
         player, state.seat, state.phase, state._turns, state.stamp, tuple(seats),
@@ -71,8 +72,9 @@ def determinize(state: MarsDiceState, player: int, rng: random.Random) -> MarsDi
       and the rest is the deck (same size);
     - the bonus cards nobody took are sorted, shuffled, and the stack is the first of them
       (same size);
-    - the corporations neither dealt to ``player`` nor kept by anyone are sorted, shuffled and
-      dealt to the other seats (same numbers; a seat that kept one keeps it);
+    - the corporations neither dealt to ``player`` nor revealed by anyone are sorted, shuffled
+      and dealt to the other seats (same numbers; a seat whose corporation is revealed keeps
+      it); a seat that has chosen one face down gets the first of its new ones as its choice;
     - the copy's own generator is ``random.Random(rng.getrandbits(64))``.
 
     The original is not changed (its generator is copied, never drawn from), and only ``rng``
@@ -102,6 +104,8 @@ def determinize(state: MarsDiceState, player: int, rng: random.Random) -> MarsDi
             mine = (p.corporation,) if p.corporation is not None else ()
             need = min(len(p.dealt) - len(mine), len(corps))
             p.dealt = (*mine, *(corps.pop() for _ in range(need)))
+            if p.kept is not None:
+                p.kept = p.dealt[0]
 
     det.rng = random.Random(rng.getrandbits(64))
     return det

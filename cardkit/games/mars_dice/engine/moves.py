@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import hexmap
-from .payment import affordable
+from .payment import affordable, alternatives
 
 if TYPE_CHECKING:
     from . import Player
@@ -110,19 +110,31 @@ class MovesMixin:
         out: list[Action] = []
         for cid in p.played:
             card = self.world.projects[cid]
-            if card.actions and cid not in p.used:
+            if card.actions and cid not in p.used and cid not in p.spent:
                 for k, a in enumerate(card.actions):
                     if a.timing in timings and affordable(a.pay, p.dice, p.wilds):
-                        out.append(("free" if a.timing == "free" else "use", cid, k))
+                        out.extend(self._paid(("free" if a.timing == "free" else "use", cid, k),
+                                              a.pay, p))
         return out
 
     def _main(self, p: Player) -> list[Action]:
         w = self.world
-        out: list[Action] = [("play", c) for c in p.hand
-                             if affordable(w.projects[c].cost, p.dice, p.wilds)]
-        out.extend(("convert", c.id) for c in w.conversions.values()
-                   if affordable(c.pay, p.dice, p.wilds))
+        out: list[Action] = []
+        for c in p.hand:
+            cost = w.projects[c].cost
+            if affordable(cost, p.dice, p.wilds):
+                out.extend(self._paid(("play", c), cost, p))
+        for conv in w.conversions.values():
+            if affordable(conv.pay, p.dice, p.wilds):
+                out.extend(self._paid(("convert", conv.id), conv.pay, p))
         return out
+
+    def _paid(self, action: tuple[Any, ...], cost: Any, p: Player) -> list[Action]:
+        """``action`` paid dice first, then each way of keeping dice by paying spare wild
+        tokens instead (the symbols, by name, as a last element)."""
+        names = self.world.symbols
+        return [action, *((*action, tuple(names[i] for i in alt))
+                          for alt in alternatives(cost, p.dice, p.wilds))]
 
     def _free(self, p: Player) -> list[Action]:
         return self._uses(p, ("free",)) if self.phase in FREE_PHASES else []

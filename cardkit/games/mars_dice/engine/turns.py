@@ -1,6 +1,7 @@
 """The turn flow of a Mars Dice game, as functions over :class:`.engine.MarsDiceState`: what a
 legal decision does (see :mod:`.engine` for the vocabulary and the rulings), the setup order
-(corporations seat by seat, then the first player's penalty), and the end of a turn and of the
+(corporations chosen face down seat by seat, revealed in turn order, then the first player's
+penalty), and the end of a turn and of the
 game. The state holds the data and resolves effects (:mod:`.effects`); this module only moves
 the game from one decision to the next."""
 
@@ -29,12 +30,8 @@ def play(state: MarsDiceState, a: Any) -> None:
     elif kind == "stop":
         state._drain()
     elif kind == "corporation":
-        corp = w.corporations[a[1]]
-        p.corporation = corp.id
-        p.production = [x + y for x, y in zip(p.production, corp.production)]
-        p.storage += corp.storage
-        p.triggers.extend((t, "cards_now") for t in corp.triggers)
-        _start(state, corp.start, "cards_now", "corporation")
+        p.kept = a[1]  # face down until every seat has chosen
+        next_setup(state)
     elif kind == "give":
         state._pay_one(p, a[1])
         last = state.players[-1]
@@ -77,7 +74,7 @@ def play(state: MarsDiceState, a: Any) -> None:
         end_turn(state)
     elif kind == "free":
         state.back = state.phase
-        _use(state, p, a[1], a[2], "back")
+        _use(state, p, a[1], a[2], "back", a[3] if len(a) > 3 else ())
     else:
         _act(state, p, a)
 
@@ -99,14 +96,14 @@ def _act(state: MarsDiceState, p: Player, a: Any) -> None:
         state._draw(p, w.rules.draw_cards)
         _start(state, (), "", after)
     elif kind == "use":
-        _use(state, p, a[1], a[2], after)
+        _use(state, p, a[1], a[2], after, a[3] if len(a) > 3 else ())
     elif kind == "convert":
         conv = w.conversions[a[1]]
-        state._pay(p, conv.pay)
+        state._pay(p, conv.pay, a[2] if len(a) > 2 else ())
         _start(state, conv.effects, "conversions", after)
     elif kind == "play":
         card = w.projects[a[1]]
-        state._pay(p, card.cost)
+        state._pay(p, card.cost, a[2] if len(a) > 2 else ())
         p.hand.remove(card.id)
         p.played.append(card.id)
         state._fire(p, "play-" + card.colour)
@@ -121,10 +118,12 @@ def _act(state: MarsDiceState, p: Player, a: Any) -> None:
         _start(state, (), "", after)
 
 
-def _use(state: MarsDiceState, p: Player, cid: str, k: int, after: str) -> None:
+def _use(state: MarsDiceState, p: Player, cid: str, k: int, after: str,
+         wilds: tuple[str, ...] = ()) -> None:
     action = state.world.projects[cid].actions[k]
-    state._pay(p, action.pay)
+    state._pay(p, action.pay, wilds)
     p.used.add(cid)
+    p.spent.add(cid)
     _start(state, action.effects, "cards_now", after)
 
 
@@ -158,17 +157,37 @@ def resume(state: MarsDiceState) -> None:
     elif after == "corporation":
         state._produce(state.me)
         state._check_milestones()
-        next_setup(state)
+        _reveal(state, state.seat + 1)
 
 
 # -- setup and the turn loop --------------------------------------------------------------------
 def next_setup(state: MarsDiceState) -> None:
-    """After a corporation: the next seat's, then the first player's penalty."""
+    """After a corporation is chosen: the next seat chooses, face down; once every seat has
+    chosen, the corporations are revealed in turn order (:func:`_reveal`)."""
     for seat in range(state.seat + 1, len(state.players)):
         if state.players[seat].dealt:
             state.seat, state.phase = seat, "corporation"
             return
         state.seat = seat
+    _reveal(state, 0)
+
+
+def _reveal(state: MarsDiceState, start: int) -> None:
+    """Reveal the corporations from seat ``start`` on, in turn order: each takes its starting
+    bonus (whose choices are pending decisions of that seat), then rolls its production; after
+    the last, the first player's penalty."""
+    w = state.world
+    for seat in range(start, len(state.players)):
+        p = state.players[seat]
+        if p.kept is None:
+            continue
+        state.seat, corp, p.kept = seat, w.corporations[p.kept], None
+        p.corporation = corp.id
+        p.production = [x + y for x, y in zip(p.production, corp.production)]
+        p.storage += corp.storage
+        p.triggers.extend((t, "cards_now") for t in corp.triggers)
+        _start(state, corp.start, "cards_now", "corporation")
+        return
     state.seat, state.phase = 0, "choose"
     penalty = state.world.rules.first_player_penalty
     if len(state.players) > 1 and penalty and state._payers(state.players[0]):
@@ -180,6 +199,7 @@ def end_turn(state: MarsDiceState) -> None:
     may end the game; otherwise the next seat chooses its turn."""
     p = state.me
     p.turns += 1
+    p.spent.clear()
     n = len(state.players)
     rules = state.world.rules
     if state.last_round is not None:

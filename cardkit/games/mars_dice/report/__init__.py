@@ -43,7 +43,7 @@ def _rate(wins: float, n: int) -> dict[str, Any]:
 
 def winners(row: GameRow) -> list[int]:
     """The seats that won: the best scores, or in solo the player when the globals were done in
-    time (``details()["solo_won"]``; the highest score always "wins" a 1-player row)."""
+    time (``details()["solo_won"]``, the engine's own ``winners()``)."""
     if len(row.seats) == 1 and row.details and "solo_won" in row.details:
         return [0] if row.details["solo_won"] else []
     return list(row.winners)
@@ -91,6 +91,7 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
     awards: dict[str, dict[str, int]] = {a: defaultdict(int) for a in award_ids}
     reasons: dict[str, int] = defaultdict(int)
     solo_games, solo_won = 0, 0
+    won_vp: list[float] = []  # solo: the VP of the games won (a lost game has no score)
     total_wins, player_games, games = 0.0, 0, 0
     for row in rows:
         d = row.details or {}
@@ -127,6 +128,8 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
         if len(row.seats) == 1 and "solo_won" in d:
             solo_games += 1
             solo_won += bool(d["solo_won"])
+            if d["solo_won"]:
+                won_vp.append(row.scores[0])
         for kind, taken, in_play_key in (("milestones", milestones, "milestones_in_play"),
                                          ("awards", awards, "awards_in_play")):
             got = d.get(kind) or {}
@@ -189,7 +192,8 @@ def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
         "end_reasons": dict(sorted(reasons.items())),
     }
     if solo_games:
-        out["solo"] = {"games": solo_games, "won": solo_won, **_rate(solo_won, solo_games)}
+        out["solo"] = {"games": solo_games, "won": solo_won, **_rate(solo_won, solo_games),
+                       "won_vp": spread(won_vp)}
     return out
 
 
@@ -204,8 +208,9 @@ def extras_text(extras: dict[str, Any]) -> list[str]:
         lines.append(f"player turns per game: mean {t['per_game']['mean']:.1f} "
                      f"({t['per_game']['min']:g}-{t['per_game']['max']:g}); rounds mean "
                      f"{t['rounds']['mean']:.1f}; per seat: {seats}")
+    solo = extras.get("solo")
     for bot, s in extras.get("scores", {}).get("by_bot", {}).items():
-        if s.get("n"):
+        if s.get("n") and not solo:  # solo: a lost game has no score (below)
             lines.append(f"score {bot}: mean {s['mean']:.1f}, stdev {s['stdev']:.1f}, "
                          f"{s['min']:g}-{s['max']:g}")
     vp = extras.get("vp_by_source", {})
@@ -247,9 +252,12 @@ def extras_text(extras: dict[str, Any]) -> list[str]:
     ends = extras.get("end_reasons", {})
     if ends:
         lines.append("end reasons: " + ", ".join(f"{k} {v}" for k, v in ends.items()))
-    solo = extras.get("solo")
     if solo:
         lo, hi = solo["ci95"]
         lines.append(f"solo win rate: {100 * solo['win_rate']:.1f}% ({solo['won']} of "
                      f"{solo['games']}; 95% CI {100 * lo:.1f}-{100 * hi:.1f}%)")
+        vp = solo.get("won_vp", {})
+        lines.append(f"solo games lost: {solo['games'] - solo['won']} (a lost game has no score)"
+                     + (f"; VP of the games won: mean {vp['mean']:.1f}, {vp['min']:g}-"
+                        f"{vp['max']:g}" if vp.get("n") else ""))
     return lines
