@@ -133,8 +133,14 @@ class RulesFile(Strict):
     rules: list[Rules] = Field(min_length=1, max_length=1)
 
 
-class UiString(models.UiString[Text]):
-    """A fixed text printed by the card and sheet templates."""
+PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+PluralText = Annotated[dict[PluralCategory, Text], Field(
+    min_length=2, description="Plural forms by CLDR category; English gives `one` and `other`.")]
+
+
+class UiString(models.UiString[Text | PluralText]):
+    """A fixed text printed by the card and sheet templates (plural phrases by CLDR category:
+    "{n} cube", "{n} cubes")."""
 
 
 class StringsFile(models.StringsFile[UiString]):

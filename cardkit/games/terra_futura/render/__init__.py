@@ -11,6 +11,10 @@ activation pattern on a 3×3 grid (filled squares for the positions) and its sco
 the combination as icons, "= N" and "per set". Icons and count texts are layout shapes and
 frames, so every text flows around them and the fit check (TF020) sees every printed string;
 every text comes from the content through the :class:`~cardkit.i18n.lookup.Localizer`.
+
+After the cards the deck prints two pages of its own (:func:`extra_pages`): the icon legend
+(:mod:`.legend`) and the cubes-and-tokens sheet (:mod:`.tokens`), the box's pieces to cut out.
+Option rows live in :mod:`.rows`, the marks shared with the legend in :mod:`.marks`.
 """
 
 from __future__ import annotations
@@ -20,15 +24,19 @@ from typing import Any
 
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
-from ....pdf.deck import PrintCard, PrintDeck
+from ....pdf.deck import PageBuilder, PrintCard, PrintDeck
 from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import (RGB, Ctx, Face, Frame, Shape, TextSource, named_title, readable_on,
                            stamp, tint)
 from ....text.runs import TextStyle
-from . import icons
+from . import icons, marks
 from .icons import Palette
-from ..model import HelpCard, Option, ScoringCard, TerritoryCard
+from .legend import legend_page
+from .pages import PageContext
+from .tokens import token_pages
+from .rows import GAP_W, STEP_W, Token, amount_tokens, icon_size, option_rows
+from ..model import HelpCard, ScoringCard, TerritoryCard
 from .theme import (
     DESIGN_H,
     DESIGN_W,
@@ -39,7 +47,6 @@ from .theme import (
     MAX_ICON,
     PAPER,
     PATTERN_CELL,
-    RULE,
     SLOT,
     WHITE,
 )
@@ -48,8 +55,6 @@ PANEL = Box(3.0, 3.0, DESIGN_W - 6.0, DESIGN_H - 6.0)
 #: The name banner of a territory card (below the row of marks) and of the other cards.
 NAME_BAND = Box(3.0, 66.0, DESIGN_W - 6.0, 9.8)
 TOP_BANNER = Box(3.0, 75.2, DESIGN_W - 6.0, 10.7)
-#: Where a territory card's options go.
-OPTIONS = Box(5.0, 15.5, DESIGN_W - 10.0, 48.5)
 LEVEL_BADGE = Box(4.6, 76.6, 9.2, 9.2)
 STAR = Box(15.0, 77.6, 7.6, 7.6)
 STORAGE = Box(41.5, 4.6, 16.5, 6.6)
@@ -63,61 +68,8 @@ NUMBER_STYLE = TextStyle(BOLD, 7.5, 5.0, align="right")
 ROMAN = {"I": "I", "II": "II"}
 FOOT_INK: RGB = (0.35, 0.33, 0.3)
 
-#: Smallest icon before repeated icons become counts (mm).
-MIN_ICON = 5.0
-#: Widths of the row tokens, in icon sizes.
-ICON_W, COUNT_W, ARROW_W, GAP_W, STEP_W = 1.0, 1.0, 1.15, 0.45, 0.14
-
-Token = tuple[str, str, float]  # (kind: icon | count | arrow | gap | label, text or id, width)
-
-
 def _s(string_id: str) -> TextSource:
     return TextSource("strings", string_id, "text")
-
-
-def amount_tokens(amounts: dict[str, int], most: int = 3) -> list[Token]:
-    """Icons for ``{resource: count}``: a count of 1 to ``most`` as that many icons, any other
-    count as "4×" and one icon; resources kept apart by a gap."""
-    out: list[Token] = []
-    for rid, n in amounts.items():
-        if out:
-            out.append(("gap", "", GAP_W))
-        if 1 <= n <= most:
-            out += [("icon", rid, ICON_W)] * n
-        else:
-            out += [("count", f"{n}\u00d7" if n >= 0 else f"\u2212{-n}\u00d7", COUNT_W),
-                    ("icon", rid, ICON_W)]
-    return out
-
-
-def option_tokens(option: Option, pollution_id: str, most: int = 3) -> list[Token]:
-    """One option as a row: what it costs, an arrow, what it makes and its pollution cubes (the
-    arrow only when the option costs something); counts above ``most`` as "4×" and an icon."""
-    out: list[Token] = []
-    if option.pay:
-        out += amount_tokens(option.pay, most)
-        out += [("gap", "", GAP_W), ("arrow", "", ARROW_W), ("gap", "", GAP_W)]
-    made = amount_tokens(option.gain, most)
-    if option.pollution:
-        if made:
-            made.append(("gap", "", GAP_W))
-        made += amount_tokens({pollution_id: option.pollution}, most)
-    return out + made
-
-
-def icon_size(row: list[Token], area: Box, max_icon: float = MAX_ICON) -> float:
-    """The side of the icons when ``row`` is laid out in ``area`` (mm)."""
-    units = sum(w for _, _, w in row) + STEP_W * (len(row) - 1)
-    return min(max_icon, area.h, area.w / units) if row else max_icon
-
-
-def fitted_tokens(option: Option, pollution_id: str, area: Box) -> list[Token]:
-    """The option's row, repeated icons turned into "2×" counts when they would print smaller
-    than :data:`MIN_ICON`."""
-    row = option_tokens(option, pollution_id)
-    if icon_size(row, area) >= MIN_ICON:
-        return row
-    return option_tokens(option, pollution_id, most=1)
 
 
 class TerraFuturaPrinter:
@@ -127,6 +79,8 @@ class TerraFuturaPrinter:
         self.content, self.loc, self.ink = content, loc, ink_saver
         self.palette = Palette(content)
         self.title, self.title_src = named_title(content, loc, ("decks", "rules"))
+        self.pages = PageContext(content, loc, self.palette, ink_saver, self.title,
+                                 self.title_src)
 
     # -- pieces ------------------------------------------------------------------------------
     @property
@@ -185,22 +139,7 @@ class TerraFuturaPrinter:
                mark: Callable[[Any, float, float, float], None] | None = None,
                size: float = 12.0) -> None:
         """A round badge in ``rgb`` with a numeral (a text it holds) or a drawn mark."""
-        mm = MM_TO_PT
-        cx, cy, r = box.x + box.w / 2, box.y + box.h / 2, min(box.w, box.h) / 2
-
-        def paint(c: Any, ctx: Ctx) -> None:
-            c.setFillColorRGB(*rgb)
-            c.setStrokeColorRGB(*WHITE)
-            c.setLineWidth(0.5 * mm)
-            c.circle(cx * mm, cy * mm, (r - 0.3) * mm, stroke=1, fill=1)
-            if mark is not None:
-                mark(c, cx * mm, cy * mm, 2 * r * 0.75 * mm)
-        face.shape(Shape(name, box, "circle"), paint)
-        if text is not None:
-            inner = r * 1.25
-            face.text(text, Frame(f"{name}-text", cx - inner / 2, cy - inner / 2, inner, inner,
-                                  TextStyle(BOLD, size, 5.0, align="center"), max_lines=1,
-                                  background=rgb), None, colour=readable_on(rgb))
+        marks.badge(face, name, box, rgb, text, mark, size)
 
     def tokens(self, face: Face, prefix: str, row: list[Token], area: Box,
                bg: RGB | None = None, max_icon: float = MAX_ICON) -> list[Box]:
@@ -259,14 +198,9 @@ class TerraFuturaPrinter:
             face.shape(Shape(f"slot-{k}", box), lambda c, ctx, b=box: _slot(c, b))
         self._banner(face, NAME_BAND, self.loc.text("cards", card.id, "name"),
                      TextSource("cards", card.id, "name"), rgb)
-        n = max(1, len(card.options))
-        h = OPTIONS.h / n
-        areas = [Box(OPTIONS.x, OPTIONS.top - (i + 1) * h + 2.0, OPTIONS.w, h - 4.0)
-                 for i in range(len(card.options))]
-        rows = [fitted_tokens(o, self.palette.pollution_id, a)
-                for o, a in zip(card.options, areas)]
-        size = min((icon_size(r, a) for r, a in zip(rows, areas)), default=MAX_ICON)
-        for i, (row, area) in enumerate(zip(rows, areas)):
+        rows = option_rows(card, self.palette.pollution_id)
+        size = min((icon_size(r, a) for r, a in rows), default=MAX_ICON)
+        for i, (row, area) in enumerate(rows):
             self.tokens(face, f"option-{i}", row, area, max_icon=size)  # one size per card
             if i:
                 face.paint(lambda c, ctx, y=area.top + 2.0: _rule(c, y))
@@ -276,20 +210,8 @@ class TerraFuturaPrinter:
         return face
 
     def _storage(self, face: Face, limit: int) -> None:
-        mm = MM_TO_PT
-
-        def paint(c: Any, ctx: Ctx) -> None:
-            c.setFillColorRGB(*WHITE)
-            c.setStrokeColorRGB(*INK)
-            c.setLineWidth(0.35 * mm)
-            c.roundRect(STORAGE.x * mm, STORAGE.y * mm, STORAGE.w * mm, STORAGE.h * mm,
-                        1.2 * mm, stroke=1, fill=1)
-        face.shape(Shape("storage", STORAGE), paint)
-        inner = STORAGE.grow(-0.8)
-        face.text(self.loc.string("storage-max", limit),
-                  Frame("storage-text", inner.x, inner.y, inner.w, inner.h,
-                        TextStyle(BOLD, 9.0, 5.0, align="center"), max_lines=1,
-                        background=WHITE), _s("storage-max"), colour=INK)
+        marks.storage_box(face, "storage", STORAGE, self.loc.string("storage-max", limit),
+                          _s("storage-max"))
 
     # -- scoring and help cards ----------------------------------------------------------------
     def scoring(self, card: ScoringCard) -> Face:
@@ -404,18 +326,11 @@ def pattern_cells(pattern: list[str]) -> list[tuple[int, int]]:
 
 
 def _slot(c: Any, box: Box) -> None:
-    mm = MM_TO_PT
-    c.setFillColorRGB(*WHITE)
-    c.setStrokeColorRGB(*LINE)
-    c.setLineWidth(0.4 * mm)
-    c.rect(box.x * mm, box.y * mm, box.w * mm, box.h * mm, stroke=1, fill=1)
+    marks.slot(c, box)
 
 
 def _rule(c: Any, y: float) -> None:
-    mm = MM_TO_PT
-    c.setStrokeColorRGB(*RULE)
-    c.setLineWidth(0.4 * mm)
-    c.line((X0 + 2) * mm, y * mm, (X0 + TW - 2) * mm, y * mm)
+    marks.rule(c, X0 + 2, X0 + TW - 2, y)
 
 
 def _grid(c: Any, grid: Box) -> None:
@@ -463,5 +378,11 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
     printer = TerraFuturaPrinter(content, loc, ink_saver)
     declared = [(rec.id, loc.text("decks", rec.id, "name"), rec.obj.mm)
                 for rec in content.of("decks")] or [("base", printer.title, (DESIGN_W, DESIGN_H))]
-    return [PrintDeck(deck_id, name, size, cards(printer), strings=loc.string, locale=loc.code)
+    return [PrintDeck(deck_id, name, size, cards(printer), strings=loc.string, locale=loc.code,
+                      extra_pages=extra_pages(printer))
             for deck_id, name, size in declared]
+
+
+def extra_pages(printer: TerraFuturaPrinter) -> list[tuple[str, PageBuilder]]:
+    """The pages printed after the cards: the icon legend, then the cubes-and-tokens sheet."""
+    return [legend_page(printer.pages), *token_pages(printer.pages)]

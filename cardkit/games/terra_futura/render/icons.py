@@ -2,7 +2,9 @@
 
 Each resource is drawn by its *kind* and *colour* from the content, not by its id: a raw
 material is a cube in its colour, each product a token of its own shape (the first product in
-``resources.yaml`` a disc, the second a hexagon, the third a diamond), money a coin with a star,
+``resources.yaml`` a disc, the second a hexagon, the third a diamond), money a light coin with
+a dark rim, an inner ring and the generic currency sign ¤ (never a star: the star is the first
+player's symbol, and the two must not be confused, in colour or in greyscale),
 the "any raw material" wildcard a cube whose three faces are the three raw colours, pollution a
 cube in the pollution colour (black). An id the content does not know (an error the checks
 report) prints as an outlined square with a cross, never as a crash.
@@ -129,13 +131,25 @@ def token(c: Any, shape: str, cx: float, cy: float, s: float, rgb: RGB) -> None:
 
 
 def coin(c: Any, cx: float, cy: float, s: float, rgb: RGB) -> None:
-    """Money: a coin with a rim and a star."""
-    c.setFillColorRGB(*tint(rgb, 0.25))
-    c.setStrokeColorRGB(*shade(rgb, 0.45))
+    """Money: a coin seen face on — a light disc with a heavy dark rim, a thin inner ring and
+    the currency sign ¤ (a small ring with four short diagonal spokes) in the middle. Round
+    and light where the first player's star (:func:`star`) is pointed and dark-edged gold."""
+    dark = shade(rgb, 0.4)
+    r = 0.45 * s
+    c.setFillColorRGB(*tint(rgb, 0.62))
+    c.setStrokeColorRGB(*dark)
+    c.setLineWidth(s * 0.08)
+    c.circle(cx, cy, r, stroke=1, fill=1)
+    c.setLineWidth(s * 0.025)
+    c.circle(cx, cy, r * 0.8, stroke=1, fill=0)
+    c.setLineCap(1)
     c.setLineWidth(s * 0.07)
-    c.circle(cx, cy, 0.44 * s, stroke=1, fill=1)
-    c.setFillColorRGB(*shade(rgb, 0.45))
-    polygon(c, star_points(cx, cy, 0.24 * s))
+    ring = 0.115 * s
+    c.circle(cx, cy, ring, stroke=1, fill=0)
+    for k in range(4):  # the spokes, on the diagonals
+        a = math.pi / 4 + k * math.pi / 2
+        c.line(cx + ring * 1.3 * math.cos(a), cy + ring * 1.3 * math.sin(a),
+               cx + ring * 2.05 * math.cos(a), cy + ring * 2.05 * math.sin(a))
 
 
 def unknown(c: Any, cx: float, cy: float, s: float) -> None:
