@@ -404,8 +404,15 @@ class RulesFile(Strict):
     rules: list[Rules] = Field(min_length=1, max_length=1)
 
 
-class UiString(models.UiString[Text]):
-    """A fixed text printed by the card and board templates."""
+#: The CLDR plural categories a counted template string may give (English: ``one``, ``other``).
+PluralCategory = Literal["zero", "one", "two", "few", "many", "other"]
+#: A counted text ("Keep 1 more die" / "Keep 2 more dice"): one form per plural category.
+PluralText = Annotated[dict[PluralCategory, Text], Field(
+    min_length=2, description="Plural forms by CLDR category; English gives `one` and `other`.")]
+
+
+class UiString(models.UiString[Text | PluralText]):
+    """A fixed text printed by the card and board templates (counted ones in plural forms)."""
 
 
 class StringsFile(models.StringsFile[UiString]):

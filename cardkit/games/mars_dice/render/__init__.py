@@ -8,13 +8,17 @@ symbol; each die colour its own shape, each face its letter), its VP in a ribbon
 right corner (green: scored when played; red: at the end, also said in the footer) and its
 name on a band in its colour; below, by colour: the production dice in a brown band (green),
 the effects one per row with a short text (red), the actions with their timing mark and word,
-``pay → effects`` (blue), then lasting effects ("When you place an ocean: …") and the extra
-dice kept. A **corporation** has its starting bonus in a red band and its production in a brown
-band; a **bonus card** its effects, lasting effects and end scoring; a **milestone** what it
+``pay → effects`` (blue; an action that costs nothing starts with the *gain* mark, an arrow out
+of an empty ring, so what it gives never reads as a cost), then lasting effects ("When you
+place an ocean: …") and the extra dice kept ("Keep 1 more die", a plural string). A
+**corporation** has its starting bonus in a red band and its production in a brown band; a
+**bonus card** its effects, lasting effects and end scoring; a **milestone** what it
 counts, "at least N" and its VP; an **award** its symbol and the VP of each place. Icons are
 layout shapes and every number or letter a text they hold (see :mod:`.rows`; the shared
 pieces are in :mod:`.sections`), so the fit check (MD020) sees every printed string; every
-text comes through the :class:`~cardkit.i18n.lookup.Localizer`.
+text comes through the :class:`~cardkit.i18n.lookup.Localizer`. The print-and-play kit (icon
+legend, turn summaries, tiles, tokens, paper dice: :mod:`.kit`) prints as extra pages of the
+projects deck.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, readable_on, stamp, tin
 from ....text.runs import TextStyle
 from . import icons
 from ..model import Award, BonusCard, Corporation, Effect, Milestone, Project
+from .kit import kit_pages
 from .rows import icon_size, symbols
 from .sections import (COST, HEAD_H, HEAD_STYLE, NAME_BAND, OVERSIZE, RIBBON_BOX, ROW_H, TOP_BANNER,
                        TW, X0, CardPieces)
@@ -324,6 +329,10 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
     if not ids - set(DECK_CARDS):  # no deck of every card: each kind needs its own
         declared += [(kind, loc.string(DECK_STRING[kind]), (DESIGN_W, DESIGN_H))
                      for kind in DECK_CARDS if kind not in ids and by_kind[kind]]
-    return [PrintDeck(deck_id, name, size, by_kind.get(deck_id, every), strings=loc.string,
-                      locale=loc.code)
-            for deck_id, name, size in declared if by_kind.get(deck_id, every)]
+    decks = [PrintDeck(deck_id, name, size, by_kind.get(deck_id, every), strings=loc.string,
+                       locale=loc.code)
+             for deck_id, name, size in declared if by_kind.get(deck_id, every)]
+    if decks:  # the print-and-play kit follows the project cards (or the first deck)
+        home = next((d for d in decks if d.id == "projects"), decks[0])
+        home.extra_pages = kit_pages(content, loc, ink_saver)
+    return decks

@@ -7,7 +7,9 @@ the spaces where a bonus lies showing the bonus's icons, the track's VP per step
 maximum beside its name; below, the VP track ("Score") from 0 to 79 (at least) in rows of ten,
 the VP thresholds of ``rules.yaml`` (5 and 12) marked with a bonus-card icon. The **map**
 (``map``) draws the hex areas of ``board.yaml`` (axial ``q``, ``r``; ocean areas blue, their
-placement bonuses as icons) with a legend. Every text is laid out by ``face.text`` from the
+placement bonuses as icons) with a legend, the award spaces (a dashed square per award die of
+``rules.yaml``) and where the milestones go; :func:`map_geometry` gives its hexagon size, which
+the kit's tiles are cut to. Every text is laid out by ``face.text`` from the
 content (strings, track and tile names), so the boards print in every locale.
 """
 
@@ -34,6 +36,8 @@ LEFT, RIGHT = 2.0, BOARD_W - 2.0
 #: VP spaces printed: 0 to at least this (rounded up to full rows of ten).
 VP_MIN_TOP = 70
 VP_COLS = 10
+#: Height of the map page's foot: its legend, the award spaces and the milestones (mm).
+LEGEND_H = 46.0
 TITLE_STYLE = TextStyle(BOLD, 20, 10, align="left")
 HEAD_STYLE = TextStyle(BOLD, 13, 7, align="left")
 HINT_STYLE = TextStyle(ITALIC, 9.5, 6, align="right")
@@ -203,15 +207,7 @@ class BoardPrinter:
         face.text(name, Frame("board-name", LEFT, 231.0, RIGHT - LEFT, 8.0,
                               TextStyle(BOLD, 13, 7, align="left"), max_lines=1), src,
                   colour=INK)
-        legend_h = 34.0
-        area = Box(LEFT, 6.0 + legend_h, RIGHT - LEFT, 226.0 - 6.0 - legend_h)
-        pts = [_axial(a.q, a.r, 1.0) for a in board.areas]
-        minx = min(x for x, _ in pts) - math.sqrt(3) / 2
-        maxx = max(x for x, _ in pts) + math.sqrt(3) / 2
-        miny, maxy = min(y for _, y in pts) - 1.0, max(y for _, y in pts) + 1.0
-        size = min(area.w / (maxx - minx), area.h / (maxy - miny))
-        ox = area.x + (area.w - (maxx - minx) * size) / 2 - minx * size
-        oy = area.y + (area.h - (maxy - miny) * size) / 2 - miny * size
+        size, ox, oy, pts = map_geometry(board)
         for a, (px, py) in zip(board.areas, pts):
             cx, cy = ox + px * size, oy + py * size
             fill = OCEAN_AREA if a.ocean else (tint(LAND, 0.6) if self.ink else LAND)
@@ -222,7 +218,11 @@ class BoardPrinter:
                 if icon_size(row, inner) < 4.0:
                     row = effects_tokens(a.bonus, 1)
                 self.rows.lay(face, f"area-{a.id}", row, inner, fill, max_icon=size * 0.7)
-        self._legend(face, Box(LEFT, 6.0, RIGHT - LEFT, legend_h - 4.0))
+        legend = Box(LEFT, 6.0, RIGHT - LEFT, LEGEND_H - 4.0)
+        half = legend.w * 0.5
+        self._legend(face, Box(legend.x, legend.y, half - 3.0, legend.h))
+        self._spaces(face, Box(legend.x + half + 3.0, legend.y, legend.w - half - 3.0,
+                               legend.h))
         return face
 
     def _legend(self, face: Face, box: Box) -> None:
@@ -238,8 +238,59 @@ class BoardPrinter:
                            lambda c, ctx, cx=cx, cy=cy, f=fill: _hex(c, cx, cy, s * 0.55, f))
             text, src = self.rows.string(sid)
             face.text(text, Frame(f"legend-{sid}-text", box.x + s + 4.0, y, box.w - s - 4.0,
-                                  h, TextStyle(REGULAR, 10.5, 6), max_lines=1), src,
-                      colour=INK)
+                                  h, TextStyle(REGULAR, 10.5, 6, leading=1.05), max_lines=2),
+                      src, colour=INK)
+
+    def _spaces(self, face: Face, box: Box) -> None:
+        """The award spaces (one dashed square per award die) and where the milestones go."""
+        rules = self.content.of("rules")
+        dice = rules[0].obj.award_dice if rules else 3
+        milestones = rules[0].obj.milestones_in_play if rules else 3
+        style = TextStyle(REGULAR, 10, 6.5, leading=1.05)
+        text, src = self.rows.string("map-awards", dice)
+        face.text(text, Frame("map-awards", box.x, box.top - 10.5, box.w, 10.5, style,
+                              max_lines=2, valign="top"), src, colour=INK)
+        s = 12.0
+        for k in range(dice):
+            sq = Box(box.x + k * (s + 3.0), box.top - 11.5 - s, s, s)
+            face.shape(Shape(f"award-space-{k}", sq, pad=0.3),
+                       lambda c, ctx, b=sq: _space(c, b, KIND_RGB["award"]))
+        mm = MM_TO_PT
+        m = 10.0
+        mark = Box(box.x + 1.0, box.y + 1.0, m, m)
+        face.shape(Shape("milestone-space", mark, pad=0.3),
+                   lambda c, ctx: icons.timing(c, "triangle", (mark.x + m / 2) * mm,
+                                               (mark.y + m / 2) * mm, m * mm,
+                                               KIND_RGB["milestone"]))
+        text, src = self.rows.string("map-milestones", milestones)
+        top = box.top - 13.0 - s
+        face.text(text, Frame("map-milestones", mark.right + 2.5, box.y, box.right - mark.right
+                              - 2.5, top - box.y, style, max_lines=3), src, colour=INK)
+
+
+def map_geometry(board: Any) -> tuple[float, float, float, list[tuple[float, float]]]:
+    """Where the map's hexes go on the map page: the hex size (centre to corner, board mm),
+    the origin and each area's centre in hex units. The tiles sheet cuts its tiles to it."""
+    area = Box(LEFT, 6.0 + LEGEND_H, RIGHT - LEFT, 226.0 - 6.0 - LEGEND_H)
+    pts = [_axial(a.q, a.r, 1.0) for a in board.areas] or [(0.0, 0.0)]
+    minx = min(x for x, _ in pts) - math.sqrt(3) / 2
+    maxx = max(x for x, _ in pts) + math.sqrt(3) / 2
+    miny, maxy = min(y for _, y in pts) - 1.0, max(y for _, y in pts) + 1.0
+    size = min(area.w / (maxx - minx), area.h / (maxy - miny))
+    ox = area.x + (area.w - (maxx - minx) * size) / 2 - minx * size
+    oy = area.y + (area.h - (maxy - miny) * size) / 2 - miny * size
+    return size, ox, oy, pts
+
+
+def _space(c: Any, box: Box, rgb: RGB) -> None:
+    """A dashed square where a die goes."""
+    mm = MM_TO_PT
+    c.setFillColorRGB(*tint(rgb, 0.85))
+    c.setStrokeColorRGB(*rgb)
+    c.setLineWidth(0.5 * mm)
+    c.setDash(2.0 * mm / 1.5, 1.2 * mm / 1.5)
+    c.roundRect(box.x * mm, box.y * mm, box.w * mm, box.h * mm, 1.5 * mm, stroke=1, fill=1)
+    c.setDash()
 
 
 def _axial(q: int, r: int, size: float) -> tuple[float, float]:

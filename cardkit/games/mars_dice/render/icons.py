@@ -25,6 +25,8 @@ from .theme import (DIE_SHAPE, INK, PRODUCTION, SHAPES, TILE_FALLBACK, TILE_RGB,
                     shade)
 
 GREY: RGB = (0.6, 0.6, 0.6)
+#: Tracks drawn as the tile that raises them (the oceans track is the ocean tile).
+TRACK_TILE = {"oceans": "ocean"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,8 +233,8 @@ def track(c: Any, track_id: str, cx: float, cy: float, s: float) -> None:
         c.setStrokeColorRGB(0.17, 0.40, 0.68)
         for dx, dy, r in ((-0.12, -0.1, 0.24), (0.2, 0.16, 0.15), (0.18, -0.26, 0.1)):
             c.circle(cx + dx * s, cy + dy * s, r * s, stroke=1, fill=1)
-    elif track_id == "oceans":
-        tile(c, "ocean", cx, cy, s)
+    elif track_id in TRACK_TILE:
+        tile(c, TRACK_TILE[track_id], cx, cy, s)
     else:
         c.setStrokeColorRGB(*INK)
         c.setFillColorRGB(*INK)
@@ -300,6 +302,58 @@ def arrow(c: Any, cx: float, cy: float, s: float, colour: RGB = INK) -> None:
                 (cx + 0.08 * s, cy - 0.24 * s), (cx + 0.44 * s, cy),
                 (cx + 0.08 * s, cy + 0.24 * s), (cx + 0.08 * s, cy + 0.08 * s),
                 (cx - 0.42 * s, cy + 0.08 * s)])
+    c.restoreState()
+
+
+def gain(c: Any, x: float, cy: float, w: float, s: float, colour: RGB = INK) -> None:
+    """What an action that costs nothing shows before what it gives: an empty dashed ring
+    (nothing to pay) and the arrow out of it, in a box ``w`` wide from ``x``, ``s`` high."""
+    c.saveState()
+    r = s * 0.27
+    rx = x + r + s * 0.06
+    c.setStrokeColorRGB(*colour)
+    c.setLineWidth(max(0.3, s * 0.07))
+    c.setDash(max(0.6, s * 0.12), max(0.5, s * 0.09))
+    c.circle(rx, cy, r, stroke=1, fill=0)
+    c.setDash()
+    c.setFillColorRGB(*colour)
+    x0, x1 = rx + r + s * 0.06, x + w - s * 0.02
+    polygon(c, [(x0, cy - 0.08 * s), (x1 - 0.36 * s, cy - 0.08 * s),
+                (x1 - 0.36 * s, cy - 0.24 * s), (x1, cy), (x1 - 0.36 * s, cy + 0.24 * s),
+                (x1 - 0.36 * s, cy + 0.08 * s), (x0, cy + 0.08 * s)])
+    c.restoreState()
+
+
+def pips(c: Any, n: int, cx: float, cy: float, s: float, rgb: RGB = WHITE) -> None:
+    """An ordinary six-sided die showing ``n`` pips (1 to 6): the d6 stand-in for a face."""
+    c.saveState()
+    h = s * 0.45
+    c.setFillColorRGB(*rgb)
+    c.setStrokeColorRGB(*INK)
+    c.setLineWidth(max(0.25, s * 0.05))
+    c.roundRect(cx - h, cy - h, 2 * h, 2 * h, s * 0.12, stroke=1, fill=1)
+    c.setFillColorRGB(*readable_on(rgb))
+    d = s * 0.24
+    spots = {1: [(0, 0)], 2: [(-1, 1), (1, -1)], 3: [(-1, 1), (0, 0), (1, -1)],
+             4: [(-1, 1), (1, 1), (-1, -1), (1, -1)],
+             5: [(-1, 1), (1, 1), (0, 0), (-1, -1), (1, -1)],
+             6: [(-1, 1), (1, 1), (-1, 0), (1, 0), (-1, -1), (1, -1)]}.get(n, [])
+    for dx, dy in spots:
+        c.circle(cx + dx * d, cy + dy * d, s * 0.075, stroke=0, fill=1)
+    c.restoreState()
+
+
+def hourglass(c: Any, cx: float, cy: float, s: float, rgb: RGB = INK) -> None:
+    """The solo turn marker's mark: an hourglass."""
+    c.saveState()
+    c.setFillColorRGB(*rgb)
+    c.setStrokeColorRGB(*rgb)
+    c.setLineWidth(max(0.3, s * 0.06))
+    w, h = s * 0.3, s * 0.4
+    polygon(c, [(cx - w, cy + h), (cx + w, cy + h), (cx, cy)], stroke=1, fill=1)
+    polygon(c, [(cx - w, cy - h), (cx + w, cy - h), (cx, cy)], stroke=1, fill=0)
+    c.line(cx - w * 1.25, cy + h, cx + w * 1.25, cy + h)
+    c.line(cx - w * 1.25, cy - h, cx + w * 1.25, cy - h)
     c.restoreState()
 
 

@@ -3,10 +3,11 @@
 A row is a list of :data:`Token` ``(kind, value, width in icon sizes)``: ``face`` (a die-face
 symbol, its letter a text on it), ``die`` (a die of a colour, no face yet), ``pdie`` (a die
 added to production: on a brown tile), ``wild``, ``vp``
-(a badge with its number), ``card``, ``tile``, ``track``, ``turn``, ``arrow``, ``count`` ("2×",
-a text), ``gap``. :meth:`RowPainter.lay` puts a row on a face: every icon a
-:class:`~cardkit.pdf.layout.Shape` (named ``<prefix>-<kind>-<value>-<j>``), every number and
-letter a fit-checked text held by its icon, so nothing prints under an icon.
+(a badge with its number), ``card``, ``tile``, ``track``, ``turn``, ``arrow`` (between what an
+action costs and what it gives), ``gain`` (an action that costs nothing: an arrow out of an
+empty ring), ``count`` ("2×", a text), ``gap``. :meth:`RowPainter.lay` puts a row on a face:
+every icon a :class:`~cardkit.pdf.layout.Shape` (named ``<prefix>-<kind>-<value>-<j>``), every
+number and letter a fit-checked text held by its icon, so nothing prints under an icon.
 """
 
 from __future__ import annotations
@@ -26,6 +27,8 @@ from .theme import INK, MAX_ICON, PROJECT_RGB, VP_RGB
 Token = tuple[str, str, float]
 #: Widths of the row tokens, in icon sizes; the step between two tokens.
 ICON_W, COUNT_W, ARROW_W, GAP_W, STEP_W = 1.0, 1.0, 1.1, 0.4, 0.12
+#: Width of the gain mark (an action that costs nothing), in icon sizes.
+GAIN_W = 1.6
 #: A die of any colour (what a measure of all production dice shows).
 ANY_DIE = icons.DieLook("", (0.96, 0.95, 0.92), "circle")
 COUNT_STYLE = TextStyle(BOLD, 11.0, 4.5, align="right")
@@ -89,6 +92,32 @@ def effects_tokens(effects: list[Effect], most: int = 3) -> list[Token]:
     return join(*(effect_tokens(e, most) for e in effects))
 
 
+def action_tokens(pay: dict[str, int], effects: list[Effect], most: int = 9) -> list[Token]:
+    """A blue card's action: what it costs, the arrow, what it gives (the rulebook: pay what is
+    left of the arrow, if anything, then take what is right of it). An action that costs
+    nothing starts with the *gain* mark, an arrow out of an empty ring, so what it gives never
+    reads as a cost."""
+    lead: list[Token] = symbols(pay, most)
+    if lead:
+        lead += [("gap", "", 0.3), ("arrow", "", ARROW_W), ("gap", "", 0.3)]
+    else:
+        lead = [("gain", "", GAIN_W), ("gap", "", 0.3)]
+    return lead + effects_tokens(effects, most)
+
+
+def measure_icon(m: Measure) -> Token:
+    """The icon of what a milestone or a bonus card's end scoring counts."""
+    if m.count == "cards":
+        return ("card", m.of or "", ICON_W)
+    if m.count == "tiles":
+        return ("tile", m.of or "", ICON_W)
+    if m.count in ("production", "dice"):
+        return ("die", m.of or "", ICON_W)
+    if m.count == "symbols":
+        return ("face", m.of, ICON_W) if m.of else ("card", "", ICON_W)
+    return ("vp", "", ICON_W)
+
+
 def units(row: list[Token]) -> float:
     """The row's width in icon sizes."""
     return sum(w for _, _, w in row) + STEP_W * max(0, len(row) - 1)
@@ -142,25 +171,14 @@ class RowPainter:
         label, src = self.string(f"measure-{m.count}")
         of_text: str | None = None
         of_src: TextSource | None = None
-        if m.count == "cards":
-            row: list[Token] = [("card", m.of or "", ICON_W)]
-            if m.of:
-                of_text, of_src = self.string(f"colour-{m.of}")
-        elif m.count == "tiles":
-            row = [("tile", m.of or "", ICON_W)]
-            if m.of:
-                of_text, of_src = self.name("tiles", m.of)
-        elif m.count in ("production", "dice"):
-            row = [("die", m.of or "", ICON_W)]
-            if m.of:
-                of_text, of_src = self.name("dice", m.of)
-        elif m.count == "symbols":
-            row = [("face", m.of, ICON_W)] if m.of else [("card", "", ICON_W)]
-            if m.of:
-                of_text, of_src = self.name("resources", m.of)
-        else:
-            row = [("vp", "", ICON_W)]
-        return row, label, src, of_text, of_src
+        if m.of and m.count == "cards":
+            of_text, of_src = self.string(f"colour-{m.of}")
+        elif m.of:
+            kind = {"tiles": "tiles", "production": "dice", "dice": "dice",
+                    "symbols": "resources"}.get(m.count)
+            if kind is not None:
+                of_text, of_src = self.name(kind, m.of)
+        return [measure_icon(m)], label, src, of_text, of_src
 
     # -- laying out ---------------------------------------------------------------------------
     def lay(self, face: Face, prefix: str, row: list[Token], area: Box, bg: RGB,
@@ -232,6 +250,7 @@ class RowPainter:
             "track": lambda c, ctx: icons.track(c, value, cx, cy, s * mm),
             "turn": lambda c, ctx: icons.turn(c, cx, cy, s * mm),
             "arrow": lambda c, ctx: icons.arrow(c, cx, cy, s * mm, INK),
+            "gain": lambda c, ctx: icons.gain(c, box.x * mm, cy, box.w * mm, s * mm, INK),
         }
         paint = painters.get(kind, lambda c, ctx: icons.unknown(c, cx, cy, s * mm))
         face.shape(Shape(name, box, pad=0.25), paint)
@@ -248,7 +267,7 @@ def count_of(face: Face, prefix: str) -> dict[tuple[str, str], int]:
     out: dict[tuple[str, str], int] = {}
     for s in face.shapes:
         m = re.fullmatch(rf"{re.escape(prefix)}-([a-z]+)-([a-z0-9-]+)-(\d+)", s.name)
-        if m is None or m.group(1) == "arrow":
+        if m is None or m.group(1) in ("arrow", "gain"):
             continue
         key = (m.group(1), m.group(2))
         out[key] = out.get(key, 0) + counts.get(int(m.group(3)) - 1, 1)

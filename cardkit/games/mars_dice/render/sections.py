@@ -1,9 +1,10 @@
 """The pieces Mars Dice's card templates are built from (see :mod:`.render`): the frame, name
 bands, section bands with their heading, effect rows (icons and a short text), the production
 dice, lasting effects ("When you place an ocean: …"), the extra dice kept, blue actions with
-their timing mark and word, and :meth:`CardPieces.stack`, which lays a card's sections top
-down and scales them together when they are too tall. Every icon is a layout shape and every
-text a fit-checked frame (see :mod:`.rows`)."""
+their timing mark and word (``pay → gain``, see :func:`~.rows.action_tokens`), and
+:meth:`CardPieces.stack`, which lays a card's sections top down and scales them together when
+they are too tall. Every icon is a layout shape and every text a fit-checked frame (see
+:mod:`.rows`)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from ....text.runs import TextStyle
 from . import icons
 from .icons import Palette
 from ..model import Effect, Trigger
-from .rows import RowPainter, Token, effect_tokens, effects_tokens, icon_size, symbols
+from .rows import RowPainter, Token, action_tokens, effect_tokens, effects_tokens, icon_size
 from .rows import dice as dice_tokens
 from .theme import (DESIGN_H, DESIGN_W, FOOT_INK, INK, MIN_ICON, PAPER, RULE,
                     TIMING_MARK, TIMING_RGB, WHITE)
@@ -172,7 +173,7 @@ class CardPieces:
 
     def _storage(self, face: Face, n: int, box: Box) -> None:
         mm = MM_TO_PT
-        inner = Box(box.x + box.w * 0.15, box.y + 0.3, box.w * 0.7, box.h - 0.6)
+        inner = Box(box.x + box.w * 0.06, box.y + 0.3, box.w * 0.88, box.h - 0.6)
 
         def paint(c: Any, ctx: Ctx) -> None:
             c.setFillColorRGB(*WHITE)
@@ -199,12 +200,9 @@ class CardPieces:
                    LEFT_HEAD, self.body, colour=INK)
         area = Box(box.x, box.y, box.w, box.h - HEAD_H)
 
-        def row(most: int) -> list[Token]:
-            out = symbols(pay, most)
-            if out:
-                out += [("gap", "", 0.3), ("arrow", "", 1.1), ("gap", "", 0.3)]
-            return out + effects_tokens(effects, most)
-        self.rows.lay(face, f"action-{k}", fitted(row(9), row, area), area, self.body)
+        self.rows.lay(face, f"action-{k}",
+                      fitted(action_tokens(pay, effects), lambda most: action_tokens(
+                          pay, effects, most), area), area, self.body)
 
     def stack(self, face: Face, area: Box, pieces: list[tuple[float, Callable[[Box], None]]],
               rules: bool = True) -> None:
