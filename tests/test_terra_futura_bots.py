@@ -116,3 +116,41 @@ def test_greedy_beats_random_clearly_and_cautious_pollutes_less_than_greedy() ->
         for seat, bot in enumerate(row.seats):
             cubes[bot].append(row.details["seats"][seat]["pollution"])
     assert sum(cubes["cautious"]) < sum(cubes["greedy"])
+
+
+def test_greedy_activates_again_a_card_a_payment_made_room_on() -> None:
+    # "full" (storage 1) holds its money; the mill pays that money, and only then does "full"
+    # have room for its free green: the greedy takes it (a one-pass plan skipped the free point)
+    w = world(card("full", opt(gain={"money": 1}), opt(gain={"green": 1}), storage=1),
+              card("mill", opt(pay={"money": 1}, gain={"food": 1})))
+    s = new(w)
+    place(s, "full", (0, 1))
+    activate_first(s, (0, 1), option=0)  # full: 1 money, no room left
+    if s.phase == "activate":
+        s.apply(DONE)
+    filler_turn(s)
+    place(s, "mill", (0, 2))  # row 0: start, full, mill
+    bot, r = GreedyBot(), random.Random(2)
+    while s.current_player() == 0 and s.phase in ("activate", "pay", "pollute"):
+        s.apply(bot.choose(s, 0, r))
+    held = {p: c.held for p, c in s.players[0].tableau.cards.items()}
+    assert held[(0, 2)][3] == 1  # the mill made its food from full's money
+    assert held[(0, 1)][0] == 1  # then full gained its green
+
+
+def test_greedy_uses_the_optional_discard_and_chooses_who_pays() -> None:
+    content, _ = load_game("terra-futura", SHIPPED)
+    engine = make_engine(content)
+    bot = GreedyBot()
+    kinds: dict[str, int] = {}
+    for seed in range(4):
+        r = random.Random(seed)
+        s = engine.new_game(3, r)
+        while not s.is_terminal():
+            phase = s.phase
+            action = bot.choose(s, s.current_player(), r)
+            if phase in ("discard", "pay"):
+                kinds[action[0]] = kinds.get(action[0], 0) + 1
+            s.apply(action)
+    assert kinds.get("discard", 0) > 0 and kinds.get("keep", 0) > kinds["discard"]
+    assert kinds.get("pay", 0) > 0
