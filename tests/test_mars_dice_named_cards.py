@@ -106,15 +106,40 @@ SOURCES: dict[tuple[str, str], list[tuple[str, Rule]]] = {
 }
 
 
+#: The real names of the sourced cards; a card may drop one (it is then an original card with
+#: an original name, as Corporate Stronghold became Regolith Citadel), never keep it and differ.
+REAL_NAMES = {
+    "credicor": "Credicor", "helion": "Helion", "teractor": "Teractor", "unmi": "UNMI",
+    "deep-well-heating": "Deep Well Heating", "small-asteroid": "Small Asteroid",
+    "imported-nitrogen": "Imported Nitrogen", "decomposers": "Decomposers",
+    "lobbying": "Lobbying", "effective-storage": "Effective Storage",
+    "corporate-stronghold": "Corporate Stronghold",
+    "import-of-advanced-ghg": "Import of Advanced GHG", "aquifer-pumping": "Aquifer Pumping",
+    "arctic-algae": "Arctic Algae", "logistics": "Logistics", "developer": "Developer"}
+#: The names the seed rulebook shows: the set must use them (shared/spec/mars_dice.md).
+REQUIRED = {("corporations", "credicor"), ("projects", "aquifer-pumping"),
+            ("projects", "deep-well-heating")}
+
+
 def mismatches(objects: dict[tuple[str, str], Card]) -> list[str]:
-    """Every source a real-named card contradicts (or a sourced card missing)."""
+    """Every source a card carrying a real name contradicts, a real name on another card, and
+    a seed name missing."""
     out = []
     for key, rules in SOURCES.items():
         card = objects.get(key)
         if card is None:
-            out.append(f"{key[1]}: missing")
+            if key in REQUIRED:
+                out.append(f"{key[1]}: missing")
             continue
+        if card.name != REAL_NAMES[key[1]]:
+            if key in REQUIRED:
+                out.append(f"{key[1]}: lost its seed name {REAL_NAMES[key[1]]!r}")
+            continue  # renamed: an original card now
         out.extend(f"{key[1]}: {why}" for why, ok in rules if not ok(card))
+    by_name = {name: cid for cid, name in REAL_NAMES.items()}
+    for (_, cid), card in objects.items():
+        if card.name in by_name and by_name[card.name] != cid:
+            out.append(f"{cid}: carries the real name {card.name!r} of another card")
     return out
 
 
@@ -134,10 +159,11 @@ PLANTED = [  # the errors the outside review found, and one of each other kind
     (("corporations", "teractor"), "start", [{"do": "wild", "count": 5},
                                              {"do": "dice", "colour": "yellow", "face": "credit"}]),
     (("projects", "deep-well-heating"), "effects", [{"do": "raise", "track": "temperature"}]),
-    (("projects", "corporate-stronghold"), "cost", {"steel": 1, "energy": 1}),
+    (("projects", "regolith-citadel"), "name", "Corporate Stronghold"),
     (("projects", "decomposers"), "cost", {"microbe": 1, "plant": 1}),
     (("projects", "effective-storage"), "storage", 0),
     (("projects", "aquifer-pumping"), "colour", "green"),
+    (("corporations", "credicor"), "name", "Credit Corp"),
 ]
 
 

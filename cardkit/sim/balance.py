@@ -99,7 +99,7 @@ def pct(x: float | None) -> str:
 #: a verdict about the content belongs beside it, and the check cache sees it change.
 REPORT_FILE = REPORT_FILES[0]
 #: The shared simulation code every game's play runs through (besides its engine and bots).
-SIM_CODE = ("runner.py", "search.py", "seeding.py")
+SIM_CODE = ("protocol.py", "runner.py", "search.py", "seeding.py")
 _FINGERPRINTS = re.compile(r"rules fingerprint `([0-9a-f]{16})`, engine fingerprint "
                            r"`([0-9a-f]{16})`")
 
