@@ -22,7 +22,7 @@ from cardkit.core.registry import get_game
 from cardkit.games.mars_dice.engine import World as MarsWorld
 from cardkit.sim import runner
 from cardkit.sim.runner import GameRow, Setup, play
-from cardkit.sim.swap import swap_row, swap_strength, verdict
+from cardkit.sim.swap import rarely, swap_row, swap_strength, verdict
 
 from .conftest import SHIPPED
 
@@ -172,3 +172,11 @@ def test_the_neutral_scoring_rule_is_not_a_content_rule(tmp_path: Path) -> None:
     found = [d.message for d in check_dir(dest, "cartographers").diagnostics
              if d.code == "CAR006"]
     assert found and "no scoring rule 'no-stars'" in found[0]
+
+
+def test_a_card_held_once_in_twenty_pairs_is_unused_only_when_it_changed_nothing() -> None:
+    assert rarely([0.0], [0.0], pairs=20)  # held once, no difference: the bots do not use it
+    assert not rarely([3.0], [0.0], pairs=20)  # held once and it changed the score: undecided
+    assert not rarely([0.0, 0.0], [0.0, 0.0], pairs=20)  # twice: measured, not "rarely"
+    assert rarely([0.0, 0.0], [0.0, 0.0], pairs=40)  # one pair in 20 of 40
+    assert not rarely([], [], pairs=20)  # never held: unused by the other rule

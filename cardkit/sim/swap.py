@@ -15,8 +15,9 @@ which A was held at all (a card never held is a finding of its own: nobody choos
 every seat holds A (a Cartographers edict) the win shares cannot move; the score tells. A card is **dead** when its score difference's interval lies within
 ±:data:`DEAD_SHARE` of the mean score — its presence changes nothing measurable — **live**
 when the interval lies wholly outside that band, and **undecided** otherwise (more games will
-tell: ``--until-width``); a card no seat held in any pair is **unused** — for these bots it
-is as dead as a card that does nothing.
+tell: ``--until-width``); a card no seat held in any pair — or held in so few (one pair in
+:data:`RARELY` at most) that nothing is measurable, with no difference at all in those — is
+**unused**: for these bots it is as dead as a card that does nothing.
 """
 
 from __future__ import annotations
@@ -98,6 +99,10 @@ def pair_differences(rows: list[GameRow], card: str,
     return scores, wins, pairs, all_scores
 
 
+#: A card held in at most one pair in this many (and changing nothing there) is unused.
+RARELY = 20
+
+
 def mean_ci(values: list[float]) -> tuple[float, tuple[float, float]]:
     """The mean and its normal 95 % interval (a single value or none: an unbounded one)."""
     if not values:
@@ -131,9 +136,17 @@ def swap_row(rows: list[GameRow], card: str,
     return SwapRow(card, pairs, round(len(scores) / pairs, 4) if pairs else 0.0,
                    round(score, 4), (round(score_ci[0], 4), round(score_ci[1], 4)),
                    round(win, 4), (round(win_ci[0], 4), round(win_ci[1], 4)),
-                   verdict(score_ci, mean_score) if scores else
-                   ("unused" if chosen else "undecided"),
+                   verdict(score_ci, mean_score) if scores and not rarely(scores, wins, pairs)
+                   else ("unused" if chosen else "undecided"),
                    round(mean_score, 2))
+
+
+def rarely(scores: list[float], wins: list[float], pairs: int) -> bool:
+    """Whether a card was held in so few pairs (at most one in :data:`RARELY`, when it was
+    held at all) that nothing can be measured, and those few showed no difference at all: for
+    these bots it is as unused as a card never held (a card held rarely that did change a game
+    stays undecided)."""
+    return 0 < len(scores) <= max(1, pairs // RARELY) and not any(scores) and not any(wins)
 
 
 def narrow(width: float, card: str, holders: Callable[[dict[str, Any], str], list[int]],
