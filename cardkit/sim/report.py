@@ -258,7 +258,8 @@ def swap_text(report: Any) -> str:
                      f"{score_ci:>17}{100 * r.win_delta:>+8.1f}{win_ci:>15}  {r.verdict}")
     dead = report.dead
     lines.append(f"dead (changes its holders' score by less than 1% for sure) or unused "
-                 f"(never held): {', '.join(dead) if dead else 'none'}")
+                 f"(never held, or in at most one pair in 20 to no effect): "
+                 f"{', '.join(dead) if dead else 'none'}")
     if report.interrupted:
         lines.append(f"interrupted: {len(report.rows)} of {len(report.cards)} card(s) complete")
         if report.cut_short:

@@ -57,7 +57,7 @@ class SwapRow:
     score_ci: tuple[float, float]
     win_delta: float
     win_ci: tuple[float, float]
-    verdict: str  # "dead", "live", "undecided", or "unused" (never held in any pair)
+    verdict: str  # "dead", "live", "undecided", or "unused" (never or barely held, see ``rarely``)
     mean_score: float = 0.0
     extra: dict[str, Any] = field(default_factory=dict)
 
@@ -181,7 +181,7 @@ class SwapReport:
 
     @property
     def dead(self) -> list[str]:
-        """The cards found dead, or never held by anyone (unused)."""
+        """The cards found dead, or unused (never held, or barely and to no effect)."""
         return [r.card for r in self.rows if r.verdict in ("dead", "unused")]
 
     def to_dict(self) -> dict[str, Any]:
