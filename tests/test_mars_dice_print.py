@@ -230,12 +230,11 @@ def _values(track: dict[str, Any]) -> list[str]:
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_the_track_board_prints_every_value_and_the_bonus_marks(paper: str) -> None:
     boards = {b.id: b for b in board_print.print_boards(_data().content, _loc())}
-    assert sorted(boards) == ["map", "tracks"]
-    printed = render_board(boards["tracks"], PAPERS[paper])
-    assert printed.pages == 1
-    (chars,) = rb.read_chars(printed.data)
-    text = "".join("".join(c.text for c in chars).split())
-    face = boards["tracks"].face()
+    assert sorted(boards) == ["board"]  # the game's one board: the track panel and the map
+    printed = render_board(boards["board"], PAPERS[paper], check=False)
+    assert printed.pages == 2  # 386 mm wide: two pages of A4 or Letter at true scale
+    text = "".join("".join(c.text for page in rb.read_chars(printed.data) for c in page).split())
+    face = board_print.BoardPrinter(_data().content, _loc()).tracks_face()
     tracks = _yaml("tracks.yaml")["tracks"]
     assert {t["id"] for t in tracks} >= {"oxygen", "temperature", "oceans"}
     for track in tracks:
@@ -258,8 +257,7 @@ def test_the_track_board_prints_every_value_and_the_bonus_marks(paper: str) -> N
 
 
 def test_the_map_draws_the_bonuses_of_its_areas() -> None:
-    boards = {b.id: b for b in board_print.print_boards(_data().content, _loc())}
-    face = boards["map"].face()
+    face = board_print.BoardPrinter(_data().content, _loc()).map_face()
     (board,) = _yaml("board.yaml")["boards"]
     with_bonus = [a["id"] for a in board["areas"] if a.get("bonus")]
     assert with_bonus
@@ -281,8 +279,8 @@ def test_greek_and_polish_print_with_embedded_fonts(code: str) -> None:
     loc = _loc(code)
     decks = {d.id: d for d in render.print_decks(data.content, loc)}
     pdf = render_deck(decks["corporations"], PdfOptions(locale=code)).data
-    (tracks, _) = board_print.print_boards(data.content, loc)
-    sheet = render_board(tracks, PAPERS["a4"]).data
+    (board,) = board_print.print_boards(data.content, loc)
+    sheet = render_board(board, PAPERS["a4"]).data
     letters = {"el": "αβγδεζηθικλμνξοπρστυφχψωάέήίόύώ", "pl": "ąćęłńóśźż"}[code]
     for blob in (pdf, sheet):
         used = rb.fonts(blob)

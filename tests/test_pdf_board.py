@@ -7,6 +7,8 @@ import itertools
 import pytest
 
 from cardkit.pdf.board import (
+    BAND,
+    INSET,
     MARGIN,
     OVERLAP,
     PrintBoard,
@@ -53,9 +55,11 @@ def test_every_point_of_the_board_is_on_a_tile_inside_the_margins(
         size: tuple[float, float], paper: str) -> None:
     plan = plan_tiles(size, PAPERS[paper])
     pw, ph = plan.paper
+    edge = MARGIN + INSET  # the printable margin, and air for the tile outline's stroke
     for t in plan.tiles:
-        assert t.page.x >= MARGIN - 1e-9 and t.page.right <= pw - MARGIN + 1e-9
-        assert t.page.y >= MARGIN - 1e-9 and t.page.top <= ph - MARGIN + 1e-9
+        assert t.page.x >= edge - 1e-9 and t.page.right <= pw - edge + 1e-9
+        # clear of the band below (the tile's label and the check bar)
+        assert t.page.y >= edge + BAND - 1e-9 and t.page.top <= ph - edge + 1e-9
         assert abs(t.page.w - t.box.w) < 1e-9 and abs(t.page.h - t.box.h) < 1e-9  # 1:1 scale
         assert t.box.x >= -1e-9 and t.box.right <= size[0] + 1e-9
         assert t.box.y >= -1e-9 and t.box.top <= size[1] + 1e-9
@@ -135,13 +139,14 @@ def test_render_board_pages_sizes_and_deterministic_bytes() -> None:
     two = render_board(board, PAPERS["a4"])
     assert one.data == two.data
     doc = pdfium.PdfDocument(one.data)
-    assert len(doc) == one.pages == len(one.plan.tiles) == 2
+    assert len(doc) == one.pages == len(one.plan.tiles) + 1 == 3  # the check page first
     w, h = doc[0].get_size()
     assert abs(w / 72 * 25.4 - one.plan.paper[0]) < 0.1
     assert abs(h / 72 * 25.4 - one.plan.paper[1]) < 0.1
     assert b"/Creator (cardkit)" in one.data
     a3 = render_board(board, PAPERS["a3"])
-    assert a3.pages == 1
+    assert a3.pages == 2
+    assert render_board(board, PAPERS["a3"], check=False).pages == 1
 
 
 def test_render_board_refuses_a_text_that_does_not_fit() -> None:

@@ -64,7 +64,7 @@ BOARDS = {
     "trains": {"board-tokyo", "board-osaka"},
     "cartographers": {"sheet-a", "sheet-b"},
     "terra-futura": {"score-sheet"},
-    "mars-dice": {"map", "tracks"},
+    "mars-dice": {"board"},
 }
 
 

@@ -232,8 +232,9 @@ def test_board_pdf_is_deterministic_and_tiled() -> None:
     board = print_boards(_data().content, _loc("pl"))[1]
     a = render_board(board, PAPERS["a4"])
     assert a.data == render_board(board, PAPERS["a4"]).data
-    assert a.pages == 2 and render_board(board, PAPERS["a3"]).pages == 1
-    assert render_board(board, PAPERS["letter"]).pages == 2  # the board is sized for it
+    # the check page (100 mm square, assembly), then the tiles
+    assert a.pages == 1 + 2 and render_board(board, PAPERS["a3"]).pages == 1 + 1
+    assert render_board(board, PAPERS["letter"]).pages == 1 + 2  # the board is sized for it
 
 
 @pytest.fixture
@@ -262,12 +263,12 @@ def test_cardkit_pdf_prints_a_board_by_its_id(with_boards: None, tmp_path: Path)
     out = tmp_path / "tokyo.pdf"
     files = render_game(PdfJob("trains", ROOT / "content", "el", "board-tokyo", out=out,
                                cache_dir=None))
-    assert [(f.deck, f.pages, f.cards) for f in files] == [("board-tokyo", 2, 0)]
-    assert len(pdfium.PdfDocument(out.read_bytes())) == 2
+    assert [(f.deck, f.pages, f.cards) for f in files] == [("board-tokyo", 3, 0)]
+    assert len(pdfium.PdfDocument(out.read_bytes())) == 3  # the check page and two tiles
     a3 = PdfOptions(sheet=SheetOptions(paper=PAPERS["a3"]))
     files = render_game(PdfJob("trains", ROOT / "content", "el", "board-tokyo", options=a3,
                                out=out, force=True, cache_dir=None))
-    assert files[0].pages == 1
+    assert files[0].pages == 2  # whole on A3, after its check page
     with pytest.raises(Exception, match="--out names one file"):
         render_game(PdfJob("trains", ROOT / "content", "en", None, out=out, force=True,
                            cache_dir=None))

@@ -45,7 +45,7 @@ def parse_gap(value: str) -> float:
 @content_option
 @click.option("--locale", default="en", show_default=True, help="Language of the cards.")
 @click.option("--paper", default="a4", show_default=True,
-              help="a4, letter, a3, legal or WxHmm (at most 5080 mm, PDF's limit).")
+              help="a4, letter, a3, a5, legal or WxHmm (at most 5080 mm, PDF's limit).")
 @click.option("--duplex", type=click.Choice(("long", "short", "none", "fold")), default="long",
               show_default=True,
               help="long/short: the printer's two-sided flip edge; none: backs on their own "

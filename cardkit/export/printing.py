@@ -116,7 +116,9 @@ def render_game(job: PdfJob) -> list[PdfFile]:
         from ..pdf.board import faces as board_faces
         from ..pdf.fit import require_fit
 
-        require_fit([f for b in boards for f in board_faces(b, job.options.sheet.paper)])
+        require_fit([f for b in boards for f in board_faces(
+            b, job.options.sheet.paper, margin=job.options.sheet.margin,
+            check=job.options.calibration)])
     rendered: list[tuple[Path, bytes, PdfFile]] = []
     reported: set[Diagnostic] = set()
 
@@ -139,7 +141,8 @@ def render_game(job: PdfJob) -> list[PdfFile]:
     for board, path in zip(boards, board_paths):
         from ..pdf.board import render_board
 
-        printed = render_board(board, job.options.sheet.paper)
+        printed = render_board(board, job.options.sheet.paper, margin=job.options.sheet.margin,
+                               check=job.options.calibration)
         rendered.append((path, printed.data, PdfFile(
             path, board.id, printed.pages, printed.pages, 0, len(printed.data),
             len(set(loc.fallbacks)), board=True, findings=new_findings())))

@@ -1,12 +1,15 @@
-"""Printable boards: one big face tiled over A4/Letter pages, or put on one large page.
+"""Printable boards at true scale on any paper: one page when the board fits, else tiles.
 
 A game hands a :class:`PrintBoard` (its size and a :data:`~cardkit.pdf.layout.FaceBuilder`).
 :func:`plan_tiles` cuts the board into a grid of equal tiles that overlap their neighbours by
 exactly ``overlap`` mm, in the paper orientation that needs fewer pages (one page when the board
-fits the printable area). Every tile page draws the *same* face, clipped to the tile; alignment
-marks sit in the middle of each overlap strip in board coordinates, so the two tiles that share a
-strip show the same marks at the same place on the board. Each page is labelled "A1" (row letter,
-column number, counted from the top left) with its row and column in the board's locale. Tile
+fits the printable area). Everything printed stays inside the printable area: ``margin`` mm
+from every page edge (the edge most home printers cannot print), with a band at the bottom for
+the tile's label and a 100 mm check bar (:mod:`.boardpages`). Every tile page draws the *same* face,
+clipped to the tile, and only the words and icons that show on the tile (no invisible glyph
+beyond the page). Alignment marks sit in the middle of each overlap strip in board coordinates,
+so the two tiles that share a strip show the same marks at the same place on the board. A
+check page (the 100 mm square, the assembly text and a map of the tiles) comes first. The
 labels are laid out by the same face mechanism as the board (fit-checked). Deterministic bytes.
 """
 
@@ -17,15 +20,15 @@ import math
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..text.fonts import BOLD, REGULAR, register_fonts
-from ..text.runs import TextStyle
+from ..text.fonts import REGULAR, register_fonts
+from .boardpages import BAND, INSET, check_page, tile_page
 from .deck import Strings, _english
 from .fit import require_fit
 from .geometry import MM_TO_PT, Box
-from .layout import Face, FaceBuilder, Frame, TextSource
+from .layout import Ctx, Face, FaceBuilder, Placed, Shape
 
-#: Paper margin on every side of a tile page (printers' unprintable edge and the tile labels).
-MARGIN = 10.0
+#: The printable area's margin on every side of a page (mm): nothing is printed nearer the edge.
+MARGIN = 5.0
 #: Width of the strip two neighbouring tiles share (mm).
 OVERLAP = 10.0
 #: Alignment mark radius (mm).
@@ -80,6 +83,7 @@ class TilePlan:
     overlap: float
     tiles: tuple[Tile, ...]
     marks: tuple[tuple[float, float], ...] = field(default=())
+    margin: float = MARGIN
 
     def marks_on(self, tile: Tile) -> list[tuple[float, float]]:
         """The alignment marks (board mm) a tile shows."""
@@ -98,7 +102,7 @@ def _split(length: float, room: float, overlap: float) -> tuple[int, float]:
 
 def _grid(size: tuple[float, float], paper: tuple[float, float], overlap: float,
           margin: float) -> tuple[int, float, int, float]:
-    room_w, room_h = paper[0] - 2 * margin, paper[1] - 2 * margin
+    room_w, room_h = paper[0] - 2 * (margin + INSET), paper[1] - 2 * (margin + INSET) - BAND
     if room_w <= overlap or room_h <= overlap:
         raise ValueError(f"paper {paper[0]:g} x {paper[1]:g} mm is too small to tile a board")
     cols, tw = _split(size[0], room_w, overlap)
@@ -108,7 +112,8 @@ def _grid(size: tuple[float, float], paper: tuple[float, float], overlap: float,
 
 def plan_tiles(size: tuple[float, float], paper: tuple[float, float], *,
                overlap: float = OVERLAP, margin: float = MARGIN) -> TilePlan:
-    """Cut a board of ``size`` (mm) over ``paper`` (either orientation, fewer pages wins)."""
+    """Cut a board of ``size`` (mm) over ``paper`` (either orientation, fewer pages wins; on a
+    tie, portrait). Tiles lie inside ``margin`` and clear of the label band."""
     h = size[1]
     options = []
     for pw, ph in ((min(paper), max(paper)), (max(paper), min(paper))):
@@ -121,7 +126,8 @@ def plan_tiles(size: tuple[float, float], paper: tuple[float, float], *,
             x = c * (tw - overlap) if cols > 1 else 0.0
             top = h - r * (th - overlap) if rows > 1 else h
             box = Box(x, top - th, tw, th)
-            tiles.append(Tile(r, c, box, Box((pw - tw) / 2, (ph - th) / 2, tw, th)))
+            y = margin + INSET + BAND + (ph - 2 * (margin + INSET) - BAND - th) / 2
+            tiles.append(Tile(r, c, box, Box((pw - tw) / 2, y, tw, th)))
     marks: list[tuple[float, float]] = []
     # vertical seams: marks in the middle of the shared strip, twice per tile row
     for c in range(1, cols):
@@ -135,40 +141,17 @@ def plan_tiles(size: tuple[float, float], paper: tuple[float, float], *,
             x0 = c * (tw - overlap)
             marks += [(x0 + tw * 0.3, y), (x0 + tw * 0.7, y)]
     return TilePlan((pw, ph), rows, cols, overlap if rows * cols > 1 else 0.0, tuple(tiles),
-                    tuple(marks))
+                    tuple(marks), margin)
 
 
-def tile_page(board: PrintBoard, plan: TilePlan, tile: Tile) -> Face:
-    """The labels around a tile (page mm): "A1 · Row 1 · Column 1", the board's name."""
-    pw, ph = plan.paper
-    face = Face(f"{board.id}-{tile.label}", pw, ph)
-    if len(plan.tiles) == 1:
-        return face
-    t = board.strings
-    style = TextStyle(BOLD, 9, 6)
-    y, h = ph - MARGIN + 0.5, 5.0  # inside the margin, clear of a 4 mm unprintable edge
-    face.text(tile.label, Frame("tile-label", MARGIN, y, 16, h, TextStyle(BOLD, 12, 8),
-                                max_lines=1), None, colour=(0.0, 0.0, 0.0))
-    face.text(f"{t('board-row')} {tile.row + 1}",
-              Frame("tile-row", MARGIN + 17, y, 40, h, style, max_lines=1), _src("board-row"),
-              colour=GREY)
-    face.text(f"{t('board-column')} {tile.col + 1}",
-              Frame("tile-column", MARGIN + 58, y, 40, h, style, max_lines=1),
-              _src("board-column"), colour=GREY)
-    face.text(board.name, Frame("tile-board", pw - MARGIN - 80, y, 80, h,
-                                TextStyle(REGULAR, 9, 6, align="right"), max_lines=1),
-              None, colour=GREY)
-    return face
-
-
-def _src(string_id: str) -> TextSource:
-    return TextSource("strings", string_id, "text")
-
-
-def faces(board: PrintBoard, paper: tuple[float, float]) -> list[tuple[str, Face]]:
-    """Every face a board prints on ``paper``: the board, and each tile page's labels."""
-    plan = plan_tiles(board.size_mm, paper)
+def faces(board: PrintBoard, paper: tuple[float, float], *, margin: float = MARGIN,
+          check: bool = True) -> list[tuple[str, Face]]:
+    """Every face a board prints on ``paper``: the board, the check page (``check``) and each
+    tile page's labels."""
+    plan = plan_tiles(board.size_mm, paper, margin=margin)
     out = [(f"{board.name} (board)", board.face())]
+    if check:
+        out.append((f"{board.name} check page", check_page(board, plan)))
     out += [(f"{board.name} tile {t.label}", tile_page(board, plan, t)) for t in plan.tiles]
     return out
 
@@ -182,26 +165,36 @@ class BoardResult:
     plan: TilePlan
 
 
-def render_board(board: PrintBoard, paper: tuple[float, float], *, creator: str = "cardkit"
-                 ) -> BoardResult:
-    """Draw the board's tiles into PDF bytes (nothing drawn when a text does not fit)."""
+#: ViewerPreferences /PrintScaling is PDF 1.6: the header says so (as the decks' PDFs do).
+PDF_VERSION = (1, 7)
+
+
+def render_board(board: PrintBoard, paper: tuple[float, float], *, margin: float = MARGIN,
+                 check: bool = True, creator: str = "cardkit") -> BoardResult:
+    """Draw the board into PDF bytes: the check page (``check``), then its tiles at true scale
+    (nothing drawn when a text does not fit)."""
     from reportlab.pdfgen.canvas import Canvas
 
-    plan = plan_tiles(board.size_mm, paper)
-    face = board.face()
-    pages = [(t, tile_page(board, plan, t)) for t in plan.tiles]
-    require_fit([(f"{board.name} (board)", face)] +
-                [(f"{board.name} tile {t.label}", p) for t, p in pages])
+    plan = plan_tiles(board.size_mm, paper, margin=margin)
+    named = faces(board, paper, margin=margin, check=check)
+    require_fit(named)
+    face = named[0][1]
+    first = [named[1][1]] if check else []
+    pages = list(zip(plan.tiles, [f for _, f in named[1 + len(first):]], strict=True))
     register_fonts()
     pt = MM_TO_PT
+    full = Box(0, 0, plan.paper[0] * pt, plan.paper[1] * pt)
     buffer = io.BytesIO()
     canvas = Canvas(buffer, invariant=1, pageCompression=1, initialFontName=REGULAR,
-                    initialFontSize=8, pagesize=(plan.paper[0] * pt, plan.paper[1] * pt))
+                    initialFontSize=8, pagesize=(full.w, full.h), pdfVersion=PDF_VERSION)
     canvas.setTitle(board.name)
     canvas.setAuthor("cardkit")
     canvas.setCreator(creator)
     canvas.setSubject(f"{board.name} ({board.locale})")
     canvas.setViewerPreference("PrintScaling", "None")
+    for page in first:
+        page.draw(canvas, full)
+        canvas.showPage()
     bw, bh = board.size_mm
     for tile, page in pages:
         b, p = tile.box, tile.page
@@ -209,16 +202,50 @@ def render_board(board: PrintBoard, paper: tuple[float, float], *, creator: str 
         clip = canvas.beginPath()
         clip.rect(p.x * pt, p.y * pt, p.w * pt, p.h * pt)
         canvas.clipPath(clip, stroke=0, fill=0)
-        face.draw(canvas, Box((p.x - b.x) * pt, (p.y - b.y) * pt, bw * pt, bh * pt))
+        face.draw(canvas, Box((p.x - b.x) * pt, (p.y - b.y) * pt, bw * pt, bh * pt),
+                  visible=b)
         for mx, my in plan.marks_on(tile):
             _mark(canvas, (p.x + mx - b.x) * pt, (p.y + my - b.y) * pt)
         canvas.restoreState()
         if len(plan.tiles) > 1:
             _edges(canvas, plan, tile)
-        page.draw(canvas, Box(0, 0, plan.paper[0] * pt, plan.paper[1] * pt))
+        page.draw(canvas, full)
         canvas.showPage()
     canvas.save()
-    return BoardResult(len(pages), buffer.getvalue(), plan)
+    return BoardResult(len(first) + len(pages), buffer.getvalue(), plan)
+
+
+def side_by_side(name: str, parts: list[Face], gap: float) -> Face:
+    """One face of several faces placed left to right, ``gap`` mm apart, tops aligned: a board
+    made of panels (each drawn and fitted exactly as on its own)."""
+    w = sum(f.w for f in parts) + gap * (len(parts) - 1)
+    h = max(f.h for f in parts)
+    out = Face(name, w, h)
+    dx = 0.0
+    for part in parts:
+        dy = h - part.h
+        for kind, payload in part.items:
+            if kind == "paint":
+                out.paint(_moved(payload, part, dx, dy))
+            elif kind == "shape":
+                shape, painter = payload
+                out.shape(Shape(shape.name, shape.box.moved(dx, dy), shape.kind, shape.pad),
+                          _moved(painter, part, dx, dy))
+            else:
+                p: Placed = payload
+                f = p.frame
+                out.text(p.text, f.at(x=f.x + dx, y=f.y + dy), p.source, colour=p.colour,
+                         icons=p.icons, draw_icon=p.draw_icon)
+        dx += part.w + gap
+    return out
+
+
+def _moved(painter: Any, part: Face, dx: float, dy: float) -> Any:
+    """A paint step of ``part`` drawn shifted by ``(dx, dy)`` mm, with ``part``'s own context."""
+    def paint(canvas: Any, ctx: Ctx) -> None:
+        canvas.translate(dx * MM_TO_PT, dy * MM_TO_PT)
+        painter(canvas, Ctx(part.w * MM_TO_PT, part.h * MM_TO_PT, ctx.bleed))
+    return paint
 
 
 def _mark(canvas: Any, x: float, y: float) -> None:

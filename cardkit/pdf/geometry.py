@@ -23,6 +23,7 @@ PAPERS: dict[str, tuple[float, float]] = {
     "a4": (210.0, 297.0),
     "letter": (215.9, 279.4),
     "a3": (297.0, 420.0),
+    "a5": (148.0, 210.0),
     "legal": (215.9, 355.6),
 }
 #: Card sizes in mm (width, height), portrait. Poker, bridge, mini and tarot are inch sizes.

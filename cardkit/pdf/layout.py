@@ -235,8 +235,12 @@ class Face:
         """The uniform scale from design points to a trim box in page points."""
         return min(trim.w / (self.w * MM_TO_PT), trim.h / (self.h * MM_TO_PT))
 
-    def draw(self, canvas: Any, trim: Box, bleed: float = 0.0) -> None:
+    def draw(self, canvas: Any, trim: Box, bleed: float = 0.0, visible: Box | None = None
+             ) -> None:
         """Draw the face scaled into ``trim`` (page points); paint may reach ``bleed`` beyond.
+        ``visible`` (design mm): only the words and icons that show in it are written — a
+        board tile is the board clipped to a part, and text outside the part must not sit,
+        invisible, beyond the page edge.
 
         Paint steps and shapes are drawn in the order they were added; then every text, in one
         PDF text object (texts never lie under a shape, except the shape that holds them — a
@@ -259,11 +263,15 @@ class Face:
                 canvas.saveState()
                 payload[1](canvas, ctx)
                 canvas.restoreState()
-        texts = [p for p in placed if p.flowed is not None and p.flowed.lines]
+        texts = [p for p in placed if p.flowed is not None and p.flowed.lines
+                 and (visible is None or visible.overlaps(p.frame.box))]
         if texts:
             canvas.saveState()
+            window = None if visible is None else (
+                visible.x * MM_TO_PT, visible.y * MM_TO_PT, visible.right * MM_TO_PT,
+                visible.top * MM_TO_PT)
             draw_texts(canvas, [(p.flowed, p.frame.style, p.draw_icon, p.colour)  # type: ignore[misc]
-                                for p in texts])
+                                for p in texts], window)
             canvas.restoreState()
         canvas.restoreState()
 

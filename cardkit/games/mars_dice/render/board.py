@@ -1,12 +1,12 @@
-"""Mars Dice's printable boards: the track board and the hex map, one A4 or Letter page each.
+"""Mars Dice's printable board: the track panel and the hex map side by side (386 x 255 mm).
 
-The **track board** (``tracks``, 190 x 255 mm, inside the 10 mm margins of both papers) has
+The **track panel** (190 x 255 mm) has
 the game's name and "Global parameters" at the top, then each track of ``tracks.yaml`` in a
 row of spaces: every value from ``start`` by ``step`` to ``maximum`` with the track's unit,
 the spaces where a bonus lies showing the bonus's icons, the track's VP per step and past the
 maximum beside its name; below, the VP track ("Score") from 0 to 79 (at least) in rows of ten,
 the VP thresholds of ``rules.yaml`` (5 and 12) marked with a bonus-card icon. The **map**
-(``map``) draws the hex areas of ``board.yaml`` (axial ``q``, ``r``; ocean areas blue, their
+panel draws the hex areas of ``board.yaml`` (axial ``q``, ``r``; ocean areas blue, their
 placement bonuses as icons) with a legend, the award spaces (a dashed square per award die of
 ``rules.yaml``) and where the milestones go; :func:`map_geometry` gives its hexagon size, which
 the kit's tiles are cut to. Every text is laid out by ``face.text`` from the
@@ -20,7 +20,7 @@ from typing import Any
 
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
-from ....pdf.board import PrintBoard
+from ....pdf.board import PrintBoard, side_by_side
 from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Face, Frame, Shape, TextSource, named_title, tint
@@ -36,6 +36,8 @@ LEFT, RIGHT = 2.0, BOARD_W - 2.0
 #: VP spaces printed: 0 to at least this (rounded up to full rows of ten).
 VP_MIN_TOP = 70
 VP_COLS = 10
+#: Space between the track panel and the map panel of the board (mm).
+PANEL_GAP = 6.0
 #: Height of the map page's foot: its legend, the award spaces and the milestones (mm).
 LEGEND_H = 46.0
 TITLE_STYLE = TextStyle(BOLD, 20, 10, align="left")
@@ -94,6 +96,11 @@ class BoardPrinter:
                               TextStyle(BOLD, 16, 8, align="right"), max_lines=1), src,
                   colour=KIND_RGB["project"])
         return face
+
+    def board_face(self) -> Face:
+        """The whole board (board mm): the track panel, and the map panel to its right."""
+        parts = [self.tracks_face()] + ([self.map_face()] if self.content.of("board") else [])
+        return side_by_side("board", parts, PANEL_GAP)
 
     # -- the track board -------------------------------------------------------------------
     def tracks_face(self) -> Face:
@@ -322,13 +329,11 @@ def _cell(c: Any, box: Box, fill: RGB, strong: bool) -> None:
 
 def print_boards(content: GameContent, loc: Localizer, *, ink_saver: bool = False
                  ) -> list[PrintBoard]:
-    """The track board (id ``tracks``) and the map (id ``map``, when ``board.yaml`` loaded),
-    one page of A4 or Letter each (``ink_saver``: pale fills)."""
+    """The game's one board (id ``board``), as the boxed game has one: the track panel and,
+    when ``board.yaml`` loaded, the map panel beside it — 386 x 255 mm at true scale, tiled over
+    two A4 or Letter pages or whole on A3 (``ink_saver``: pale fills)."""
     printer = BoardPrinter(content, loc, ink_saver)
-    out = [PrintBoard("tracks", loc.string("board-tracks"), (BOARD_W, BOARD_H),
-                      printer.tracks_face, strings=loc.string, locale=loc.code)]
-    if content.of("board"):
-        out.append(PrintBoard("map", loc.string("board-map"), (BOARD_W, BOARD_H),
-                              printer.map_face, strings=loc.string, locale=loc.code))
-    return out
-
+    panels = 2 if content.of("board") else 1
+    size = (panels * BOARD_W + (panels - 1) * PANEL_GAP, BOARD_H)
+    return [PrintBoard("board", printer.title, size, printer.board_face, strings=loc.string,
+                       locale=loc.code)]
