@@ -464,8 +464,7 @@ def _plus(c: Any, box: Box) -> None:
 
 def cards(printer: CartographersPrinter) -> list[PrintCard]:
     """Every card of the game, one copy each, in deck order: explore (ruins included), ambush,
-    seasons, edicts, scoring; each with its back, in its pile on the table (explore, ambush,
-    season, edict and one per scoring stack: :func:`pile_names`)."""
+    seasons, edicts, scoring; each with its back and its pile (:func:`pile_names`)."""
     content, loc = printer.content, printer.loc
     explore_back = (lambda: printer.back("explore", KIND_RGB["explore"]))
     out = []
@@ -506,8 +505,6 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
 
 def pile_names(content: GameContent, loc: Localizer) -> dict[str, str]:
     """The piles' names in the locale: the kinds' names, the scoring stacks' names."""
-    names = {kind: loc.string(f"kind-{kind}") for kind in ("explore", "ambush", "season",
-                                                           "edict")}
-    for stack in dict.fromkeys(rec.obj.stack for rec in content.of("scoring")):
-        names[f"scoring-{stack}"] = loc.string(f"stack-{stack}")
-    return names
+    stacks = {f"scoring-{r.obj.stack}": f"stack-{r.obj.stack}" for r in content.of("scoring")}
+    kinds = {k: f"kind-{k}" for k in ("explore", "ambush", "season", "edict")}
+    return {pile: loc.string(sid) for pile, sid in (kinds | stacks).items()}
