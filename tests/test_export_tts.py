@@ -288,3 +288,28 @@ def test_the_checker_catches_each_planted_fault(exports: dict[str, Path], tmp_pa
     assert problems(copy.deepcopy(save), out, decks) == []  # the passing fixture
     PLANTS[plant](save, out)
     assert problems(save, out, decks), plant  # the failing fixture
+
+
+# --- piles and URLs ----------------------------------------------------------------------------
+
+def test_a_pile_is_named_by_the_deck_its_card_or_the_game() -> None:
+    from cardkit.pdf.deck import PrintCard
+
+    from .test_export import _face
+
+    face = _face((0.5, 0.5, 0.5), "X")
+    cards = [PrintCard("a", "A", face), PrintCard("b", "B", face),  # the deck's own pile
+             PrintCard("c", "C", face, pile="solo"),  # one kind of card: named after it
+             PrintCard("d", "D", face, pile="named"), PrintCard("e", "E", face, pile="named")]
+    deck = PrintDeck("deck", "The deck", (63.5, 88.9), cards, pile_names={"named": "Named"})
+    assert [(pid, name, [c.id for c in cs]) for pid, name, cs in deck.piles()] == \
+        [("deck", "The deck", ["a", "b"]), ("solo", "C", ["c"]), ("named", "Named", ["d", "e"])]
+
+
+def test_urls_use_the_base_url_or_the_absolute_file(tmp_path: Path) -> None:
+    from cardkit.export.ttsexport import file_url
+
+    assert file_url(tmp_path, "https://h.test/x/")("d/a b.png") == "https://h.test/x/d/a%20b.png"
+    local = file_url(tmp_path / "my export", None)("d/s.png")
+    assert local == (tmp_path / "my export" / "d" / "s.png").as_uri() and "%20" in local
+    assert _file(local, tmp_path / "my export") is None  # not written: resolves to nothing

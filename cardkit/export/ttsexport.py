@@ -16,6 +16,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from urllib.parse import quote
 from typing import TYPE_CHECKING
 
 from ..pdf.words import Words
@@ -45,7 +46,7 @@ def file_url(out_dir: Path, base_url: str | None) -> Callable[[str], str]:
     """The URL of an exported file (a path relative to the export folder)."""
     if base_url:
         base = base_url.rstrip("/")
-        return lambda rel: f"{base}/{rel}"
+        return lambda rel: f"{base}/{quote(rel)}"
     root = out_dir.resolve()
     return lambda rel: (root / rel).as_uri()
 
