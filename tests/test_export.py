@@ -106,7 +106,8 @@ def trains_png(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:
 @pytest.fixture(scope="module")
 def trains_tts(tmp_path_factory: pytest.TempPathFactory, cache: Path) -> Path:
     out = tmp_path_factory.mktemp("trains") / "tts"
-    export_game(ExportJob("trains", "tts", SHIPPED, dpi=LOW_DPI, out=out, cache_dir=cache))
+    export_game(ExportJob("trains", "tts", SHIPPED, dpi=LOW_DPI, out=out, cache_dir=cache,
+                          base_url="https://cardkit.test/t"))
     return out
 
 
@@ -237,7 +238,11 @@ def test_trains_csv_quantities_are_the_pile_sizes(trains_png: Path) -> None:
     assert sum(int(r["quantity"]) for r in base.values()) > len(base)  # copies counted
     for r in rows:  # every file named exists, and the shared back is the back
         assert (trains_png / r["front"]).is_file()
-        assert r["back"] == f"{r['deck']}/back.png" and (trains_png / r["back"]).is_file()
+        assert r["back"] == f"{r['deck']}/back.png" or r["deck"] == "rising-sun"
+        assert (trains_png / r["back"]).is_file()
+    # Rising Sun's back is base's, pixel for pixel: written once, both decks point at it
+    assert {r["back"] for r in rows if r["deck"] != "randomizers"} == {"base/back.png"}
+    assert not (trains_png / "rising-sun" / "back.png").exists()
     assert base["normal-train"]["name"] == "Normal Train"
 
 
@@ -260,81 +265,33 @@ def test_csv_quotes_what_needs_quoting() -> None:
     assert rows[1] == ["d", "a", 'Say "hi", then go', "2", "d/a-front.png", ""]
 
 
-# --- Tabletop Simulator ------------------------------------------------------------------------
+# --- Tabletop Simulator (the structural test of every game: tests/test_export_tts.py) ------------
 
-def test_tts_sheets_are_ten_by_seven_cards(trains_tts: Path) -> None:
-    w, h = deck_mm("trains", "base")
-    card = (px(w, LOW_DPI), px(h, LOW_DPI))
-    sheets = sorted(trains_tts.rglob("*-sheet-*.png"))
-    assert {p.parent.name for p in sheets} == {"base", "randomizers", "rising-sun"}
-    for path in sheets:
-        with Image.open(path) as im:
-            assert im.size == (10 * card[0], 7 * card[1]), path.name
-    with Image.open(trains_tts / "base" / "base-back.png") as im:
-        assert im.size == card
-
-
-def test_tts_json_lists_every_physical_card(trains_tts: Path) -> None:
-    from cardkit.i18n.api import load
-
-    content = load("trains", SHIPPED).content
-    piles = {c.id: c.obj.pile for c in content.of("cards") if c.obj.set == "base"}
-    assert len(piles) <= tts.PER_SHEET  # so Trains base is one sheet
-    save = json.loads((trains_tts / "base" / "base.json").read_text("utf-8"))
-    (deck,) = save["ObjectStates"]
-    assert deck["Name"] == "DeckCustom"
-    assert list(deck["CustomDeck"]) == ["1"]
-    entry = deck["CustomDeck"]["1"]
-    assert (entry["NumWidth"], entry["NumHeight"]) == (10, 7)
-    assert entry["FaceURL"] == "base-sheet-1.png" and entry["BackURL"] == "base-back.png"
-    assert (trains_tts / "base" / entry["FaceURL"]).is_file()
-    assert len(deck["DeckIDs"]) == sum(piles.values()) == len(deck["ContainedObjects"])
-    by_card = Counter(o["GMNotes"] for o in deck["ContainedObjects"])
-    assert by_card == Counter(piles)
-    for obj in deck["ContainedObjects"]:
-        assert obj["CardID"] // 100 == 1 and obj["CardID"] % 100 < tts.PER_SHEET
-    assert [o["CardID"] for o in deck["ContainedObjects"]] == deck["DeckIDs"]
-
-
-def test_tts_slots_hold_the_png_faces_and_the_hidden_back(trains_tts: Path,
-                                                          trains_png: Path) -> None:
-    """Slot i of the sheet is the i-th card's front image, pixel for pixel; slot 70 the back."""
-    save = json.loads((trains_tts / "base" / "base.json").read_text("utf-8"))
-    objs = {o["GMNotes"]: o["CardID"] for o in save["ObjectStates"][0]["ContainedObjects"]}
-    with Image.open(trains_tts / "base" / "base-sheet-1.png") as sheet:
+def test_tts_sheet_slots_hold_the_png_faces(trains_tts: Path, trains_png: Path) -> None:
+    """Slot i of the randomizers' sheet is the i-th card's front image, pixel for pixel."""
+    save = json.loads((trains_tts / "trains.json").read_text("utf-8"))
+    (deck,) = [o for o in save["ObjectStates"] if o["GMNotes"] == "randomizers/randomizers"]
+    (entry,) = deck["CustomDeck"].values()
+    sheet_file = trains_tts / entry["FaceURL"].removeprefix("https://cardkit.test/t/")
+    with Image.open(sheet_file) as sheet:
         sheet.load()
-    with Image.open(trains_png / "base" / "back.png") as back:
+    with Image.open(trains_png / "randomizers" / "back.png") as back:
         cw, ch = back.size
-        corner = sheet.crop((9 * cw, 6 * ch, 10 * cw, 7 * ch))
-        assert corner.tobytes() == back.convert("RGB").tobytes()
-    for card_id, tts_id in list(objs.items())[:8]:
-        slot = tts_id % 100
-        crop = sheet.crop(((slot % 10) * cw, (slot // 10) * ch,
-                           (slot % 10 + 1) * cw, (slot // 10 + 1) * ch))
-        with Image.open(trains_png / "base" / f"{card_id}-front.png") as face:
-            assert crop.tobytes() == face.convert("RGB").tobytes(), card_id
-
-
-def test_terra_tts_has_unique_back_sheets(tmp_path: Path, cache: Path) -> None:
-    out = tmp_path / "tts"
-    result = export_game(ExportJob("terra", "tts", SHIPPED, dpi=50, out=out, cache_dir=cache))
-    assert result.dpi == 50 and result.decks[0].sheets == 3  # 150 cards, 69 per 10 x 7 sheet
-    entry = json.loads((out / "cards" / "cards.json").read_text("utf-8"))
-    deck = entry["ObjectStates"][0]
-    assert deck["CustomDeck"]["1"]["UniqueBack"] is True
-    assert deck["CustomDeck"]["1"]["BackURL"] == "cards-backs-1.png"
-    assert len(deck["DeckIDs"]) == 150
-    assert sorted(deck["CustomDeck"]) == ["1", "2", "3"]
-    w, h = deck_mm("terra", "cards")
-    with Image.open(out / "cards" / "cards-backs-1.png") as im:
-        assert im.size == (10 * px(w, 50), 7 * px(h, 50))
+    cols = entry["NumWidth"]
+    assert sheet.size == (cols * cw, entry["NumHeight"] * ch)
+    for obj in deck["ContainedObjects"][:8]:
+        slot = obj["CardID"] % 100
+        crop = sheet.crop(((slot % cols) * cw, (slot // cols) * ch,
+                           (slot % cols + 1) * cw, (slot // cols + 1) * ch))
+        with Image.open(trains_png / "randomizers" / f"{obj['GMNotes']}-front.png") as face:
+            assert crop.tobytes() == face.convert("RGB").tobytes(), obj["GMNotes"]
 
 
 def test_tts_bytes_are_deterministic(trains_tts: Path, tmp_path: Path, cache: Path) -> None:
     again = tmp_path / "again"
-    export_game(ExportJob("trains", "tts", SHIPPED, dpi=LOW_DPI, out=again, cache_dir=cache))
+    export_game(ExportJob("trains", "tts", SHIPPED, dpi=LOW_DPI, out=again, cache_dir=cache,
+                          base_url="https://cardkit.test/t"))
     assert digests(again) == digests(trains_tts)
-    assert len(digests(again)) == 3 * 3  # per deck: one sheet, the back, the JSON
 
 
 def test_tts_default_dpi_is_150_and_png_300() -> None:
@@ -344,28 +301,27 @@ def test_tts_default_dpi_is_150_and_png_300() -> None:
     assert check_options(ExportJob("terra", "png")) == 300
 
 
-def test_tts_places_69_cards_a_sheet() -> None:
-    placed = tts.place([(f"c{i}", f"C{i}", 1 + i % 2) for i in range(139)])
-    assert [tts.card_id(p) for p in placed[:1] + placed[68:70] + placed[-1:]] == \
-        [100, 168, 200, 300]
-    assert tts.sheets_for(69) == 1 and tts.sheets_for(70) == 2 and tts.sheets_for(139) == 3
-    obj = tts.deck_object("d", "D", placed, ["s1", "s2", "s3"], ["b"], False)
-    deck = obj["ObjectStates"][0]
-    assert list(deck["CustomDeck"]) == ["1", "2", "3"]
-    assert len(deck["DeckIDs"]) == sum(1 + i % 2 for i in range(139))
-    assert deck["ContainedObjects"][-1]["CustomDeck"] == {"3": deck["CustomDeck"]["3"]}
+def test_tts_grids_fit_ten_by_seven_and_4096_px() -> None:
+    assert tts.grid_limits((375, 525)) == (10, 7)  # poker at 150 dpi: 3750 x 3675
+    assert tts.grid_limits((413, 713)) == (9, 5)  # tarot at 150 dpi: 10 x 413 > 4096
+    assert tts.grid_limits((2000, 3000)) == (2, 1)
+    assert tts.grids(1, (10, 7)) == [(1, 1, 1)]
+    assert tts.grids(13, (10, 7)) == [(10, 2, 13)]
+    assert tts.grids(70, (10, 7)) == [(10, 7, 70)]  # no hidden-card slot: BackIsHidden
+    assert tts.grids(150, (9, 5)) == [(9, 5, 45)] * 3 + [(9, 2, 15)]
+    for n in range(1, 200):
+        sheets = tts.grids(n, (9, 5))
+        assert sum(k for _, _, k in sheets) == n
+        assert all(c <= 9 and r <= 5 and k <= c * r for c, r, k in sheets)
 
 
-def test_tts_sheet_too_large_for_tts_is_refused() -> None:
+def test_tts_card_larger_than_a_sheet_is_refused() -> None:
     size = CARD_SIZES["tarot"]
-    best = max(d for d in range(50, 1201)
-               if 10 * px(size[0], d) <= 10_000 and 7 * px(size[1], d) <= 10_000)
-    assert tts.max_dpi(size, 0.0) == best == 300  # 7 x 1425 px = 9975
-    tts.sheet_problem(size, 0.0, best)
-    with pytest.raises(UsageProblem, match="at most 10,000 px"):
-        tts.sheet_problem(size, 0.0, best + 1)
-    assert tts.sheet_warning("d", size, 0.0, 150) is not None  # 7 x 713 px > 4096
-    assert tts.sheet_warning("d", CARD_SIZES["poker"], 0.0, 150) is None  # 3750 x 3675 px
+    best = max(d for d in range(50, 1201) if px(size[1], d) <= 4096)
+    assert tts.max_dpi(size, 0.0) == best == 862  # 120.65 mm at 862 dpi: 4095 px
+    tts.check_card("d", size, 0.0, best)
+    with pytest.raises(UsageProblem, match="over the 4096 px"):
+        tts.check_card("d", size, 0.0, best + 1)
 
 
 # --- synthetic decks (independent of the game templates) ---------------------------------------
@@ -402,12 +358,12 @@ def test_shared_back_is_one_page_and_bleed_is_painted() -> None:
 
 def test_compose_sheet_places_left_to_right_top_to_bottom() -> None:
     faces = [Image.new("RGB", (4, 6), (i, 0, 0)) for i in range(69)]
-    sheet = tts.compose_sheet(faces, Image.new("RGB", (4, 6), (0, 0, 255)), (4, 6))
+    sheet = tts.compose_sheet(faces, (4, 6), 10, 7)
     assert sheet.size == (40, 42)
     assert sheet.getpixel((4 * 3 + 1, 6 * 2 + 1)) == (23, 0, 0)
-    assert sheet.getpixel((39, 41)) == (0, 0, 255)
+    assert sheet.getpixel((39, 41)) == (255, 255, 255)  # no card: white
     with pytest.raises(ValueError):
-        tts.compose_sheet(faces + faces[:1], None, (4, 6))
+        tts.compose_sheet(faces + faces[:2], (4, 6), 10, 7)
 
 
 # --- errors and overwriting --------------------------------------------------------------------
@@ -433,7 +389,14 @@ def plain_error(code: int, err: str, expected: int = 2) -> None:
     ["terra", "--bleed", "nan"],
     ["terra", "--bleed", "-1"],
     ["terra", "--bleed", "11"],
-    ["terra", "--format", "tts", "--dpi", "600"],
+    ["terra", "--format", "tts", "--dpi", "900"],
+    ["terra", "--preset", "makeplayingcards", "--dpi", "300"],
+    ["trains", "--preset", "makeplayingcards", "--bleed", "3"],
+    ["trains", "--preset", "makeplayingcards", "--format", "tts"],
+    ["trains", "--preset", "nosuchservice"],
+    ["terra", "--preset", "printerstudio"],
+    ["trains", "--format", "tts", "--base-url", "ftp://x"],
+    ["trains", "--base-url", "https://example.org"],
 ])
 def test_bad_options_are_usage_errors(args: list[str], tmp_path: Path) -> None:
     code, _out, err = cli("export", *args, "--content", str(SHIPPED), "--out", str(tmp_path / "x"))
@@ -453,7 +416,7 @@ def test_nan_and_out_of_range_name_the_range() -> None:
 
 
 def test_tts_dpi_error_names_the_largest_dpi(tmp_path: Path) -> None:
-    code, _, err = cli("export", "terra", "--format", "tts", "--dpi", "600", "--content",
+    code, _, err = cli("export", "terra", "--format", "tts", "--dpi", "900", "--content",
                        str(SHIPPED), "--out", str(tmp_path / "x"))
     plain_error(code, err)
     assert f"--dpi {tts.max_dpi(CARD_SIZES['tarot'], 0.0)} or less" in err
@@ -544,8 +507,11 @@ def test_cli_summary(tmp_path: Path) -> None:
                             "50", "--content", str(SHIPPED), "--out", str(tmp_path / "t"))
     assert code == 0, err
     w, h = deck_mm("trains", "base")
-    assert f"1 sheet(s) of {px(w, 50)} x {px(h, 50)} px per card" in stdout
-    assert "wrote 3 files" in stdout and math.isfinite(float(stdout.split("(")[-1].split()[0]))
+    piles = sum(1 for d in game_decks("trains") if d.id == "base" for _ in d.piles())
+    assert f"{piles} pile(s), {piles} sheet(s) of {px(w, 50)} x {px(h, 50)} px per card" in stdout
+    # one sheet per pile (one kind of card each), the shared back once, the save
+    assert f"wrote {piles + 2} files" in stdout
+    assert math.isfinite(float(stdout.split("files to ")[1].split("(")[1].split()[0]))
 
 
 def test_png_bytes_do_not_depend_on_the_threads() -> None:

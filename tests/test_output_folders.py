@@ -191,7 +191,7 @@ def test_own_site_is_replaced_a_legacy_site_too_and_another_output_only_with_for
                                      KeyboardInterrupt()])
 def test_a_failing_export_leaves_the_previous_one_and_no_debris(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failure: BaseException) -> None:
-    import cardkit.export.api as api
+    import cardkit.export.ttsexport as api  # where the TTS images are encoded
 
     out = tmp_path / "tts"
     args = ("export", "lantern-road", "--content", EXAMPLES, "--format", "tts", "--out", out)

@@ -1,9 +1,11 @@
-"""``cardkit export`` as a library call: the unique card faces of a game as PNG files.
+"""``cardkit export`` as a library call: a game's cards as images for print services or TTS.
 
-``png``: one image per unique face (``<deck>/<card>-front.png``, ``<card>-back.png``, or one
-``back.png`` for a shared back) and ``cards.csv`` for the print shop. ``tts``: Tabletop Simulator
-sheets per deck (``<deck>-sheet-N.png``, ``<deck>-back.png`` or ``<deck>-backs-N.png``) and
-``<deck>.json``. The content goes through the same gate as ``cardkit pdf``.
+``png``: one image per distinct face (``<deck>/<card>-front.png``; backs as :mod:`.unique`
+names them) and ``cards.csv`` for the print shop; ``--preset`` renders them at a print service's
+template size, file type and colour mode (:mod:`.presets`). Identical images are written once
+across the export and every card points at the one file. ``tts``: Tabletop Simulator sheets per
+pile and one saved-object JSON for the game, ``<game>.json`` (:mod:`.ttsexport`). The content
+goes through the same gate as ``cardkit pdf``.
 
 The export folder is one output (:class:`cardkit.core.outdir.FolderOutput`): it is checked
 before anything is drawn, written into a temporary folder beside it and renamed into place at
@@ -14,7 +16,6 @@ with ``force``).
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from collections.abc import Callable
@@ -25,17 +26,10 @@ from typing import TYPE_CHECKING, Literal
 from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.errors import UsageProblem
 from ..core.outdir import FolderOutput, default_build_dir, put
-from . import tts
+from . import presets, tts, ttsexport
 from .csvfile import CsvRow, cards_csv
-from .raster import (
-    Drawn,
-    FaceRef,
-    draw_unique,
-    encode_pngs,
-    face_size_px,
-    png_bytes,
-    raster_faces,
-)
+from .raster import Drawn, Window, draw_unique, encode_all, face_size_px, png_bytes, raster_faces
+from .unique import Registry, card_files, place
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -75,6 +69,10 @@ class ExportJob:
     #: Print a failing translation's field in English instead of refusing the export (the site:
     #: its translators' view shows the failure). Other errors still block.
     withhold_failing: bool = False
+    #: png only: a print service's template (:data:`.presets.PRESETS`); fixes size and dpi.
+    preset: str | None = None
+    #: tts only: the address the export folder is hosted at; None: ``file://`` URLs.
+    base_url: str | None = None
 
 
 @dataclass(slots=True)
@@ -87,6 +85,7 @@ class DeckExport:
     card_px: tuple[int, int]
     files: list[Path] = field(default_factory=list)
     sheets: int = 0  # tts only
+    piles: int = 0  # tts only
 
 
 @dataclass(slots=True)
@@ -102,6 +101,8 @@ class ExportResult:
     size: int  # bytes written
     warnings: list[str] = field(default_factory=list)
     fallbacks: int = 0  # texts printed in English for want of a translation
+    reused: int = 0  # faces identical to an image already written (not written again)
+    preset: str | None = None
 
 
 def check_options(job: ExportJob) -> float:
@@ -118,6 +119,20 @@ def check_options(job: ExportJob) -> float:
         raise UsageProblem(f"--bleed must be from {lo:g} to {hi:g} mm, not {_shown(job.bleed)}")
     if job.units not in ("metric", "imperial"):
         raise UsageProblem(f"unknown units {job.units!r}; use metric or imperial")
+    if job.preset is not None:
+        presets.get(job.preset)
+        if job.format != "png":
+            raise UsageProblem("--preset is for --format png (a print service's images)")
+        if job.dpi is not None or job.bleed:
+            raise UsageProblem(f"--preset {job.preset} fixes the size and the bleed: drop "
+                               "--dpi and --bleed")
+        return presets.DPI
+    if job.base_url is not None:
+        if job.format != "tts":
+            raise UsageProblem("--base-url is for --format tts (where TTS finds the images)")
+        if not re.fullmatch(r"https?://[^\s/]+(/\S*)?", job.base_url):
+            raise UsageProblem(f"--base-url must be an http:// or https:// address, not "
+                               f"{job.base_url!r}")
     return float(dpi)
 
 
@@ -126,12 +141,13 @@ def _shown(value: object) -> str:
 
 
 def default_dir(job: ExportJob) -> Path:
-    """``build/export/GAME-LOCALE[-DECK][-imperial][-ink-saver][-tts]``: variants never replace
+    """``build/export/GAME-LOCALE[-DECK][-imperial][-ink-saver][-tts|-PRESET]``: variants never replace
     each other; for another content folder than ``./content``, under ``build/<tag>/export``
     (:func:`cardkit.core.outdir.default_build_dir`)."""
     variant = (f"-{job.deck}" if job.deck else "") + \
         ("-imperial" if job.units == "imperial" else "") + \
-        ("-ink-saver" if job.ink_saver else "") + ("-tts" if job.format == "tts" else "")
+        ("-ink-saver" if job.ink_saver else "") + ("-tts" if job.format == "tts" else "") + \
+        (f"-{job.preset}" if job.preset else "")
     return default_build_dir(job.content_dir) / "export" / f"{job.game}-{job.locale}{variant}"
 
 
@@ -168,32 +184,31 @@ def _check_ids(deck: PrintDeck) -> None:
         seen.add(card.id)
 
 
-def png_name(ref: FaceRef) -> str:
-    """The file name of a face: ``<card>-front.png``, ``<card>-back.png`` or ``back.png``."""
-    return "back.png" if ref.card_id is None else f"{ref.card_id}-{ref.side}.png"
-
-
 def export_game(job: ExportJob) -> ExportResult:
     """Write the export; raise :class:`UsageProblem` (or ``ContentBlocked``) before writing
     anything when the options, the content or any target file is not right."""
     dpi = check_options(job)
+    preset = presets.get(job.preset) if job.preset else None
     folder = _folder(job)
     folder.check()  # a bad --out is refused at once, before the gate
     decks, loc = _decks(job)
     out_dir = Path(folder.out)
-    warnings: list[str] = []
+    windows: list[Window | None] = [None] * len(decks)
+    bleeds = [job.bleed] * len(decks)
+    if preset is not None:  # every deck's size checked before anything is drawn
+        windows = [presets.layout(presets.template_px(preset, d.id, d.size_mm), d.size_mm)
+                   for d in decks]
+        bleeds = [presets.draw_bleed_mm(w) for w in windows if w is not None]
     if job.format == "tts":
         for deck in decks:
-            tts.sheet_problem(deck.size_mm, job.bleed, dpi)
-            note = tts.sheet_warning(deck.id, deck.size_mm, job.bleed, dpi)
-            if note:
-                warnings.append(note)
+            tts.check_card(deck.id, deck.size_mm, job.bleed, dpi)
     # every deck drawn (and so fit-checked by the PDF layer) before the first file is written
-    drawn = [draw_unique(deck, job.bleed) for deck in decks]
+    drawn = [draw_unique(deck, b) for deck, b in zip(decks, bleeds, strict=True)]
 
     written: list[Path] = []
     size = 0
-    results, rows = [], []
+    results = []
+    registry = Registry()
     with folder.staged() as staging:
 
         def write(name: str, data: bytes) -> Path:
@@ -203,79 +218,48 @@ def export_game(job: ExportJob) -> ExportResult:
             size += len(data)
             return out_dir / name
 
-        for deck, faces in zip(decks, drawn, strict=True):
-            card_px = face_size_px(deck.size_mm, job.bleed, dpi)
-            result = DeckExport(deck.id, len(deck.cards), deck.total, card_px)
-            if job.format == "png":
-                files = _write_png(faces, dpi, write, job.workers)
-                result.files = files
-                rows += _rows(deck, files, out_dir)
-            else:
-                result.files, result.sheets = _write_tts(faces, dpi, card_px, write)
-            results.append(result)
-        if job.format == "png":
-            write(CSV_NAME, cards_csv(rows))
-    warnings += folder.notes
-    return ExportResult(job.format, out_dir, dpi, job.bleed, results, written, size, warnings,
-                        len(set(loc.fallbacks)))  # faces are built lazily: count at the end
-
-
-def _write_png(drawn: Drawn, dpi: float, write: Writer, workers: int | None) -> list[Path]:
-    deck_id = drawn.deck.id
-    return [write(f"{deck_id}/{png_name(ref)}", data)
-            for ref, data in encode_pngs(raster_faces(drawn, dpi), dpi, workers)]
-
-
-def _rows(deck: PrintDeck, files: list[Path], out_dir: Path) -> list[CsvRow]:
-    by_name = {p.name: p.relative_to(out_dir).as_posix() for p in files}
-    shared = by_name.get("back.png", "")
-    return [CsvRow(deck.id, c.id, c.label, c.count, by_name[f"{c.id}-front.png"],
-                   by_name.get(f"{c.id}-back.png", shared if c.back is None else ""))
-            for c in deck.cards]
-
-
-def _write_tts(drawn: Drawn, dpi: float, card_px: tuple[int, int],
-               write: Writer) -> tuple[list[Path], int]:
-    from PIL import Image as PILImage
-
-    fronts: dict[str, Image] = {}
-    backs: dict[str, Image] = {}
-    shared: Image | None = None
-    deck = drawn.deck
-    for ref, image in raster_faces(drawn, dpi):
-        if ref.card_id is None:
-            shared = image
-        elif ref.side == "front":
-            fronts[ref.card_id] = image
+        if job.format == "tts":
+            url = ttsexport.file_url(out_dir, job.base_url)
+            per_deck, _ = ttsexport.write_game(decks, drawn, dpi, write, url, registry, job.game)
+            for deck, faces, done in zip(decks, drawn, per_deck, strict=True):
+                results.append(DeckExport(deck.id, len(deck.cards), deck.total,
+                                          face_size_px(deck.size_mm, faces.bleed_mm, dpi),
+                                          done.files, done.sheets, done.piles))
         else:
-            backs[ref.card_id] = image
-    placed = tts.place([(c.id, c.label, c.count) for c in deck.cards])
-    n = tts.sheets_for(len(placed))
-    files: list[Path] = []
-    face_names, back_names = [], []
-    unique_back = bool(backs)
-    grey = PILImage.new("RGB", card_px, tts.HIDDEN_GREY)
-    for i in range(n):
-        on_sheet = [p for p in placed if p.sheet == i]
-        name = f"{deck.id}-sheet-{i + 1}.png"
-        sheet = tts.compose_sheet([fronts[p.card_id] for p in on_sheet], shared, card_px)
-        files.append(write(f"{deck.id}/{name}", png_bytes(sheet, dpi)))
-        face_names.append(name)
-        if unique_back:  # a card without its own back shows the shared one (or grey)
-            name = f"{deck.id}-backs-{i + 1}.png"
-            sheet = tts.compose_sheet([backs.get(p.card_id, shared or grey) for p in on_sheet],
-                                      None, card_px)
-            files.append(write(f"{deck.id}/{name}", png_bytes(sheet, dpi)))
-            back_names.append(name)
-    if not unique_back and shared is not None:
-        name = f"{deck.id}-back.png"
-        files.append(write(f"{deck.id}/{name}", png_bytes(shared, dpi)))
-        back_names.append(name)
-    if not back_names:  # no back at all: TTS still wants one; plain grey like the hidden slot
-        name = f"{deck.id}-back.png"
-        files.append(write(f"{deck.id}/{name}", png_bytes(grey, dpi)))
-        back_names.append(name)
-    obj = tts.deck_object(deck.id, deck.name, placed, face_names, back_names, unique_back)
-    text = json.dumps(obj, ensure_ascii=False, indent=2) + "\n"
-    files.append(write(f"{deck.id}/{deck.id}.json", text.encode("utf-8")))
-    return files, n
+            rows: list[CsvRow] = []
+            for deck, faces, window in zip(decks, drawn, windows, strict=True):
+                card_px = window.size_px if window else face_size_px(deck.size_mm, job.bleed,
+                                                                     dpi)
+                files, deck_rows = _write_faces(deck, faces, dpi, window, preset, registry,
+                                                write, job.workers)
+                rows += deck_rows
+                results.append(DeckExport(deck.id, len(deck.cards), deck.total, card_px, files))
+            write(CSV_NAME, cards_csv(rows))
+    warnings = list(folder.notes)
+    return ExportResult(job.format, out_dir, dpi, job.bleed, results, written, size, warnings,
+                        len(set(loc.fallbacks)),  # faces are built lazily: count at the end
+                        registry.reused, job.preset)
+
+
+def _write_faces(deck: PrintDeck, drawn: Drawn, dpi: float, window: Window | None,
+                 preset: presets.Preset | None, registry: Registry, write: Writer,
+                 workers: int | None) -> tuple[list[Path], list[CsvRow]]:
+    """A deck's distinct faces written once each; the CSV rows pointing every card at them."""
+    if preset is None:
+        suffix = ".png"
+
+        def encode(image: Image) -> bytes:
+            return png_bytes(image, dpi)
+    else:
+        suffix = preset.suffix
+
+        def encode(image: Image) -> bytes:
+            return presets.encode(image, preset)
+    faces = list(encode_all(raster_faces(drawn, dpi, window), encode, workers))
+    paths, writes = place(deck.id, faces, suffix, registry)
+    files = [write(name, data) for name, data in writes]
+    rows = []
+    for card in deck.cards:
+        front, back = card_files(paths, card.id)
+        rows.append(CsvRow(deck.id, card.id, card.label, card.count, front, back))
+    return files, rows

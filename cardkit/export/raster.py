@@ -18,7 +18,7 @@ import io
 import math
 import os
 from collections import deque
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Literal, TypeVar
 
@@ -118,6 +118,54 @@ def rasterise(data: bytes, size_px: tuple[int, int]) -> Iterator[Image]:
         pdf.close()
 
 
+def rasterise_window(data: bytes, page_bleed_mm: float, trim_mm: tuple[float, float],
+                     size_px: tuple[int, int], bleed_px: tuple[float, float], dpi: float
+                     ) -> Iterator[Image]:
+    """Every page of a PDF drawn with ``page_bleed_mm`` of bleed as an RGB image of exactly
+    ``size_px`` at ``dpi``, the trim's corner at ``bleed_px`` (a print service's template).
+
+    The page is rendered at ``dpi`` without stretching, shifted so its trim lands on the
+    template's cut line; ``page_bleed_mm`` must cover the larger bleed so no white shows.
+    pdfium's matrix maps the page (points, top-left origin) onto the bitmap; with the page's
+    bleed equal to ``bleed_px`` the pixels are those of :func:`rasterise`.
+    """
+    import pypdfium2 as pdfium
+    import pypdfium2.raw as pdfium_c
+
+    w, h = size_px
+    scale = dpi / 72.0
+    page_bleed_px = page_bleed_mm / 25.4 * dpi
+    if min(bleed_px) < 0 or max(bleed_px) > page_bleed_px + 1e-6:
+        raise ValueError(f"a bleed of {bleed_px} px needs the page drawn with more bleed")
+    matrix = pdfium_c.FS_MATRIX(scale, 0, 0, scale, bleed_px[0] - page_bleed_px,
+                                bleed_px[1] - page_bleed_px)
+    clip = pdfium_c.FS_RECTF(0, 0, w, h)
+    pdf = pdfium.PdfDocument(data)
+    try:
+        for index in range(len(pdf)):
+            page = pdf[index]
+            bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
+            try:
+                bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
+                pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip,
+                                                         pdfium_c.FPDF_ANNOT)
+                image = bitmap.to_pil().convert("RGB")
+            finally:
+                bitmap.close()
+                page.close()
+            yield image
+    finally:
+        pdf.close()
+
+
+@dataclass(frozen=True, slots=True)
+class Window:
+    """A print-service template: the face's pixel size and where its trim sits (bleed px)."""
+
+    size_px: tuple[int, int]
+    bleed_px: tuple[float, float]
+
+
 @dataclass(frozen=True, slots=True)
 class Drawn:
     """A deck's unique faces drawn into a single-layout PDF, not yet rasterised."""
@@ -135,11 +183,17 @@ def draw_unique(deck: PrintDeck, bleed_mm: float) -> Drawn:
     return Drawn(deck, unique.faces, single_pdf(unique.deck, bleed_mm), bleed_mm)
 
 
-def raster_faces(drawn: Drawn, dpi: float) -> Iterator[tuple[FaceRef, Image]]:
-    """Each unique face of a drawn deck with its image, in deck order."""
-    size = face_size_px(drawn.deck.size_mm, drawn.bleed_mm, dpi)
+def raster_faces(drawn: Drawn, dpi: float, window: Window | None = None
+                 ) -> Iterator[tuple[FaceRef, Image]]:
+    """Each unique face of a drawn deck with its image, in deck order: trim plus the drawn
+    bleed, or a print service's template (``window``, the deck drawn with at least its bleed)."""
+    if window is None:
+        pages = rasterise(drawn.pdf, face_size_px(drawn.deck.size_mm, drawn.bleed_mm, dpi))
+    else:
+        pages = rasterise_window(drawn.pdf, drawn.bleed_mm, drawn.deck.size_mm, window.size_px,
+                                 window.bleed_px, dpi)
     n = 0
-    for ref, image in zip(drawn.faces, rasterise(drawn.pdf, size), strict=False):
+    for ref, image in zip(drawn.faces, pages, strict=False):
         n += 1
         yield ref, image
     if n != len(drawn.faces):  # the single layout changed shape under us
@@ -155,16 +209,22 @@ def render_faces(deck: PrintDeck, dpi: float, bleed_mm: float
 
 def encode_pngs(images: Iterable[tuple[T, Image]], dpi: float, workers: int | None = None
                 ) -> Iterator[tuple[T, bytes]]:
-    """PNG bytes of each image, in order; zlib runs in a few threads (Pillow releases the GIL
-    while it compresses), at most ``2 x workers`` images in flight. The bytes do not depend on
-    the number of threads."""
+    """PNG bytes of each image, in order (:func:`encode_all` with :func:`png_bytes`)."""
+    yield from encode_all(images, lambda image: png_bytes(image, dpi), workers)
+
+
+def encode_all(images: Iterable[tuple[T, Image]], encode: Callable[[Image], bytes],
+               workers: int | None = None) -> Iterator[tuple[T, bytes]]:
+    """``encode(image)`` of each image, in order; compression runs in a few threads (Pillow
+    releases the GIL while it compresses), at most ``2 x workers`` images in flight. The bytes
+    do not depend on the number of threads."""
     from concurrent.futures import Future, ThreadPoolExecutor
 
     n = workers or max(1, min(4, os.cpu_count() or 1))
     pending: deque[tuple[T, Future[bytes]]] = deque()
     with ThreadPoolExecutor(max_workers=n, thread_name_prefix="cardkit-png") as pool:
         for key, image in images:
-            pending.append((key, pool.submit(png_bytes, image, dpi)))
+            pending.append((key, pool.submit(encode, image)))
             if len(pending) >= 2 * n:
                 key0, done = pending.popleft()
                 yield key0, done.result()

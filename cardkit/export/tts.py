@@ -1,167 +1,206 @@
-"""Tabletop Simulator decks: 10 x 7 sheets of card faces, the back, and a saved-object JSON.
+"""Tabletop Simulator: sheet grids within TTS's limits and the saved-object JSON of a game.
 
-TTS's custom deck reads one image per sheet, a grid of at most 10 columns by 7 rows. By its
-convention the last slot (bottom right, the 70th) holds the *hidden card* image — what the
-other players see of a card in someone's hand — so a sheet carries 69 cards; a longer deck takes
-several sheets, each a ``CustomDeck`` entry of the JSON (keys 1, 2, …; a card's ``CardID`` is
-``key * 100 + slot``).
+The save is TTS's "Saved Objects" format (what *Save Object* writes to
+``Saves/Saved Objects/``): a save whose outer fields are empty and whose ``ObjectStates`` hold
+the objects — here one per **pile** (:meth:`cardkit.pdf.deck.PrintDeck.piles`): a
+``DeckCustom`` of its cards, or a ``Card`` when the pile holds a single card.
 
 Decisions:
 
-* A sheet holds each **unique** face once; copies are in the deck itself: ``DeckIDs`` (and the
-  ``ContainedObjects``) list every physical card, repeating the ``CardID`` of a card with
-  several copies — as a printed deck of that game would hold them.
-* A deck with one shared back uses one back image (``UniqueBack`` false); a deck whose cards
-  each have their own back (Terra's answer sides) gets back sheets laid out like the face sheets
-  (``UniqueBack`` true). ``BackIsHidden`` is true: a card in someone's hand shows its back to
-  the others, as a real card does; the hidden slot still holds the shared back (or plain grey
-  where backs are unique), so the deck also looks right with that option switched off.
-* Sheets are PNG; the URLs in the JSON are the images' file names, to be replaced by the
-  addresses where the user hosts them (TTS loads images by URL).
-* TTS's recommendation is at most 4096 px a side for a deck image; it refuses much beyond
-  10,000 px. :func:`sheet_problem` enforces the second, and :func:`sheet_warning` tells about the
-  first.
+* **Sheets.** A ``CustomDeck`` entry is one face image, a grid of ``NumWidth`` x ``NumHeight``
+  cards, at most 10 x 7 (:data:`MAX_GRID`) and at most 4096 px a side (:data:`MAX_SHEET_PX`,
+  the limit the TTS knowledge base tells to keep under: kb.tabletopsimulator.com,
+  *Custom Content / Asset Creation*). The grid is the smallest that holds the pile's cards
+  within both limits (:func:`grids`), several sheets when one is not enough; a card larger than
+  4096 px is refused (:func:`grid_limits`).
+* **No hidden-card slot.** ``BackIsHidden`` is true: TTS shows a card's back to the other
+  players, so the 70th slot (the hidden-card image TTS uses otherwise) is free for a card.
+* **Keys.** ``CustomDeck`` keys are numbered across the whole save (1, 2, …) so piles combined
+  in the game never mix sheets; ``CardID = key * 100 + slot``.
+* **Copies.** A sheet holds each unique face once; ``DeckIDs`` and ``ContainedObjects`` list
+  every physical card, repeating the ``CardID`` of a card with several copies.
+* **Backs per pile.** One back image (``UniqueBack`` false) when every card of the pile has the
+  same back, else back sheets laid out like the face sheets (``UniqueBack`` true).
+* **Size on the table.** TTS draws every custom card on the same mesh; ``scaleX``/``scaleZ``
+  are the card's width and height over the poker card's (63.5 x 88.9 mm), so tarot cards are
+  tarot-shaped. Piles are laid side by side in rows (:func:`positions`), face down.
+* **Deterministic.** GUIDs are hashes of the ids, never random.
 """
 
 from __future__ import annotations
 
 import hashlib
+import math
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.errors import UsageProblem
 from .raster import face_size_px
 
-if TYPE_CHECKING:
-    from PIL.Image import Image
-
-COLS, ROWS = 10, 7
-PER_SHEET = COLS * ROWS - 1  # the last slot is the hidden-card image
-MAX_SHEET_PX = 10_000
-RECOMMENDED_SHEET_PX = 4096
+MAX_GRID = (10, 7)
+MAX_SHEET_PX = 4096
+POKER_MM = (63.5, 88.9)
+PER_ROW = 8  # piles in a row on the table
 HIDDEN_GREY = (128, 128, 128)
 
 
-def sheet_size(card_px: tuple[int, int]) -> tuple[int, int]:
-    """Pixel size of a sheet: 10 cards wide, 7 high."""
-    return COLS * card_px[0], ROWS * card_px[1]
+def grid_limits(card_px: tuple[int, int]) -> tuple[int, int]:
+    """The most columns and rows a sheet of these cards can have (10 x 7, 4096 px)."""
+    w, h = card_px
+    return min(MAX_GRID[0], MAX_SHEET_PX // w), min(MAX_GRID[1], MAX_SHEET_PX // h)
 
 
-def sheets_for(unique_cards: int) -> int:
-    """How many sheets hold ``unique_cards`` faces (69 a sheet)."""
-    return max(1, -(-unique_cards // PER_SHEET))
+def max_dpi(size_mm: tuple[float, float], bleed_mm: float) -> int:
+    """The largest whole dpi at which one card fits in 4096 px."""
+    return max((d for d in range(1, 1201)
+                if max(face_size_px(size_mm, bleed_mm, d)) <= MAX_SHEET_PX), default=1)
 
 
-def max_dpi(size_mm: tuple[float, float], bleed_mm: float, limit: int = MAX_SHEET_PX) -> int:
-    """The largest whole dpi whose sheets stay within ``limit`` pixels a side."""
-    dpi = 1
-    for candidate in range(1200, 0, -1):
-        w, h = sheet_size(face_size_px(size_mm, bleed_mm, candidate))
-        if w <= limit and h <= limit:
-            dpi = candidate
-            break
-    return dpi
-
-
-def sheet_problem(size_mm: tuple[float, float], bleed_mm: float, dpi: float) -> None:
-    """Raise :class:`UsageProblem` when a sheet at ``dpi`` is larger than TTS takes."""
-    w, h = sheet_size(face_size_px(size_mm, bleed_mm, dpi))
-    if w > MAX_SHEET_PX or h > MAX_SHEET_PX:
-        raise UsageProblem(f"--dpi {dpi:g} makes Tabletop Simulator sheets of {w} x {h} px; TTS "
-                           f"takes at most {MAX_SHEET_PX:,} px a side: use --dpi "
+def check_card(deck_id: str, size_mm: tuple[float, float], bleed_mm: float, dpi: float) -> None:
+    """Raise :class:`UsageProblem` when one card at ``dpi`` is larger than a TTS sheet may be."""
+    w, h = face_size_px(size_mm, bleed_mm, dpi)
+    if max(w, h) > MAX_SHEET_PX:
+        raise UsageProblem(f"{deck_id}: --dpi {dpi:g} makes a card {w} x {h} px, over the "
+                           f"{MAX_SHEET_PX} px a side Tabletop Simulator loads: use --dpi "
                            f"{max_dpi(size_mm, bleed_mm)} or less")
 
 
-def sheet_warning(deck_id: str, size_mm: tuple[float, float], bleed_mm: float,
-                  dpi: float) -> str | None:
-    """A note when sheets exceed TTS's recommended 4096 px a side (they still load)."""
-    w, h = sheet_size(face_size_px(size_mm, bleed_mm, dpi))
-    if w <= RECOMMENDED_SHEET_PX and h <= RECOMMENDED_SHEET_PX:
-        return None
-    return (f"{deck_id}: sheets are {w} x {h} px, above the {RECOMMENDED_SHEET_PX} px a side "
-            f"Tabletop Simulator recommends; --dpi {max_dpi(size_mm, bleed_mm, 4096)} keeps "
-            "within it")
+def grids(n: int, limits: tuple[int, int]) -> list[tuple[int, int, int]]:
+    """``(columns, rows, cards)`` of each sheet holding ``n`` cards: full sheets of the largest
+    grid, then the smallest grid holding the rest (columns first, as wide as needed)."""
+    cols_max, rows_max = limits
+    per = cols_max * rows_max
+    out = []
+    left = n
+    while left > 0:
+        k = min(left, per)
+        cols = min(cols_max, k)
+        out.append((cols, math.ceil(k / cols), k))
+        left -= k
+    return out
 
 
-def compose_sheet(faces: Sequence[Image], hidden: Image | None,
-                  card_px: tuple[int, int]) -> Image:
-    """One sheet: up to 69 faces left to right, top to bottom; the hidden image in slot 70."""
-    from PIL import Image as PILImage
-
-    if len(faces) > PER_SHEET:
-        raise ValueError(f"a sheet holds {PER_SHEET} cards, not {len(faces)}")
-    w, h = card_px
-    sheet = PILImage.new("RGB", sheet_size(card_px), (255, 255, 255))
-    for slot, face in enumerate(faces):
-        sheet.paste(face, ((slot % COLS) * w, (slot // COLS) * h))
-    last = COLS * ROWS - 1
-    sheet.paste(hidden if hidden is not None else PILImage.new("RGB", card_px, HIDDEN_GREY),
-                ((last % COLS) * w, (last // COLS) * h))
-    return sheet
+def sheet_px(card_px: tuple[int, int], cols: int, rows: int) -> tuple[int, int]:
+    """A sheet's pixel size."""
+    return cols * card_px[0], rows * card_px[1]
 
 
 @dataclass(frozen=True, slots=True)
-class TtsCard:
+class Sheet:
+    """One ``CustomDeck`` entry."""
+
+    key: int
+    face_url: str
+    back_url: str
+    cols: int
+    rows: int
+    unique_back: bool
+
+    def entry(self) -> dict[str, Any]:
+        """The ``CustomDeck`` value."""
+        return {"FaceURL": self.face_url, "BackURL": self.back_url, "NumWidth": self.cols,
+                "NumHeight": self.rows, "BackIsHidden": True, "UniqueBack": self.unique_back,
+                "Type": 0}
+
+
+@dataclass(frozen=True, slots=True)
+class Placed:
     """A unique card on a sheet."""
 
     card_id: str
     name: str
     count: int
-    sheet: int  # 0-based
-    slot: int  # 0-based, < 69
+    key: int  # its sheet's CustomDeck key
+    slot: int  # 0-based, left to right, top to bottom
+
+    @property
+    def tts_id(self) -> int:
+        """TTS's ``CardID``: the sheet's key times 100 plus the slot."""
+        return self.key * 100 + self.slot
 
 
-def place(cards: Sequence[tuple[str, str, int]]) -> list[TtsCard]:
-    """``(card id, name, copies)`` in deck order -> their sheet and slot."""
-    return [TtsCard(cid, name, count, i // PER_SHEET, i % PER_SHEET)
-            for i, (cid, name, count) in enumerate(cards)]
+@dataclass(slots=True)
+class Pile:
+    """One object on the table."""
+
+    id: str  # "<deck>/<pile>"
+    name: str
+    description: str
+    card_mm: tuple[float, float]
+    cards: list[Placed] = field(default_factory=list)
+    sheets: list[Sheet] = field(default_factory=list)
+    card_description: str = ""
 
 
-def card_id(card: TtsCard) -> int:
-    """TTS's ``CardID``: the ``CustomDeck`` key (sheet + 1) times 100 plus the slot."""
-    return (card.sheet + 1) * 100 + card.slot
-
-
-def _guid(*parts: object) -> str:
+def guid(*parts: object) -> str:
+    """A stable 6-hex-digit GUID from ids."""
     return hashlib.sha256("/".join(map(str, parts)).encode()).hexdigest()[:6]
 
 
-def _transform(y: float = 1.0, face_down: bool = True) -> dict[str, float]:
-    return {"posX": 0.0, "posY": y, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0,
-            "rotZ": 180.0 if face_down else 0.0, "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+def positions(piles: Sequence[Pile]) -> list[tuple[float, float]]:
+    """``(x, z)`` of each pile: rows of :data:`PER_ROW`, side by side with a gap, centred."""
+    out = []
+    z = 0.0
+    for start in range(0, len(piles), PER_ROW):
+        row = piles[start:start + PER_ROW]
+        widths = [2.5 * p.card_mm[0] / POKER_MM[0] + 0.6 for p in row]
+        x = -sum(widths) / 2
+        for width in widths:
+            out.append((round(x + width / 2, 3), round(z, 3)))
+            x += width
+        z -= max(3.5 * p.card_mm[1] / POKER_MM[1] + 0.8 for p in row)
+    return out
 
 
-def deck_object(deck_id: str, deck_name: str, cards: Sequence[TtsCard], face_files: Sequence[str],
-                back_files: Sequence[str], unique_back: bool) -> dict[str, Any]:
-    """A TTS saved object (``ObjectStates`` with one ``DeckCustom``) for the placed cards.
+def _transform(pos: tuple[float, float], card_mm: tuple[float, float],
+               y: float = 1.0) -> dict[str, float]:
+    return {"posX": pos[0], "posY": y, "posZ": pos[1], "rotX": 0.0, "rotY": 180.0,
+            "rotZ": 180.0, "scaleX": round(card_mm[0] / POKER_MM[0], 4), "scaleY": 1.0,
+            "scaleZ": round(card_mm[1] / POKER_MM[1], 4)}
 
-    ``face_files[i]`` is sheet ``i``'s image; ``back_files`` is one image (shared back) or one
-    sheet per face sheet (``unique_back``).
-    """
-    custom = {}
-    for i, face in enumerate(face_files):
-        custom[str(i + 1)] = {"FaceURL": face,
-                              "BackURL": back_files[i] if unique_back else back_files[0],
-                              "NumWidth": COLS, "NumHeight": ROWS, "BackIsHidden": True,
-                              "UniqueBack": unique_back, "Type": 0}
-    physical = [(c, copy) for c in cards for copy in range(c.count)]
-    contained = [{
-        "GUID": _guid(deck_id, c.card_id, copy), "Name": "Card", "Transform": _transform(),
-        "Nickname": c.name, "Description": "", "GMNotes": c.card_id, "CardID": card_id(c),
-        "CustomDeck": {str(c.sheet + 1): custom[str(c.sheet + 1)]}, "Hands": True,
-        "SidewaysCard": False, "Locked": False, "Grid": True, "Snap": True, "Tooltip": True,
-    } for c, copy in physical]
+
+def _card(pile: Pile, card: Placed, copy: int, pos: tuple[float, float],
+          custom: dict[str, Any]) -> dict[str, Any]:
+    return {"GUID": guid(pile.id, card.card_id, copy), "Name": "Card",
+            "Transform": _transform(pos, pile.card_mm), "Nickname": card.name,
+            "Description": pile.card_description, "GMNotes": card.card_id,
+            "CardID": card.tts_id, "CustomDeck": {str(card.key): custom[str(card.key)]},
+            "Hands": True, "SidewaysCard": False, "Locked": False, "Grid": True, "Snap": True,
+            "Tooltip": True}
+
+
+def pile_object(pile: Pile, pos: tuple[float, float]) -> dict[str, Any]:
+    """The pile's object: a ``DeckCustom`` of every physical card, or a lone ``Card``."""
+    custom = {str(s.key): s.entry() for s in pile.sheets}
+    physical = [(c, copy) for c in pile.cards for copy in range(c.count)]
+    contained = [_card(pile, c, copy, pos, custom) for c, copy in physical]
     if len(contained) == 1:  # TTS has no one-card deck: a lone card is a Card
-        state = contained[0]
-    else:
-        state = {
-            "GUID": _guid(deck_id), "Name": "DeckCustom", "Transform": _transform(),
-            "Nickname": deck_name, "Description": "", "GMNotes": deck_id,
-            "DeckIDs": [card_id(c) for c, _ in physical], "CustomDeck": custom,
+        return contained[0] | {"Nickname": pile.cards[0].name}
+    return {"GUID": guid(pile.id), "Name": "DeckCustom", "Transform": _transform(pos, pile.card_mm),
+            "Nickname": pile.name, "Description": pile.description, "GMNotes": pile.id,
+            "DeckIDs": [c.tts_id for c, _ in physical], "CustomDeck": custom,
             "ContainedObjects": contained, "Hands": False, "SidewaysCard": False,
-            "Locked": False, "Grid": True, "Snap": True, "Tooltip": True,
-        }
-    return {"SaveName": "", "GameMode": "", "Date": "", "Table": "", "Sky": "", "Note": "",
-            "Rules": "", "XmlUI": "", "LuaScript": "", "LuaScriptState": "",
-            "ObjectStates": [state]}
+            "Locked": False, "Grid": True, "Snap": True, "Tooltip": True}
+
+
+def save(piles: Sequence[Pile]) -> dict[str, Any]:
+    """The saved-object file: empty outer fields, one object per pile, side by side."""
+    objects = [pile_object(p, pos) for p, pos in zip(piles, positions(piles), strict=True)]
+    return {"SaveName": "", "Date": "", "VersionNumber": "", "GameMode": "", "GameType": "",
+            "GameComplexity": "", "Tags": [], "Gravity": 0.5, "PlayArea": 0.5, "Table": "",
+            "Sky": "", "Note": "", "TabStates": {}, "LuaScript": "", "LuaScriptState": "",
+            "XmlUI": "", "ObjectStates": objects}
+
+
+def compose_sheet(faces: Sequence[Any], card_px: tuple[int, int], cols: int, rows: int) -> Any:
+    """One sheet: the faces left to right, top to bottom, white where no card is."""
+    from PIL import Image as PILImage
+
+    if len(faces) > cols * rows:
+        raise ValueError(f"a {cols} x {rows} sheet holds {cols * rows} cards, not {len(faces)}")
+    w, h = card_px
+    sheet = PILImage.new("RGB", sheet_px(card_px, cols, rows), (255, 255, 255))
+    for slot, face in enumerate(faces):
+        sheet.paste(face, ((slot % cols) * w, (slot // cols) * h))
+    return sheet

@@ -37,6 +37,9 @@ class PrintCard:
     front: FaceBuilder
     back: FaceBuilder | None = None
     count: int = 1
+    #: The pile the card lies in on the table (a Tabletop Simulator deck each); None: the
+    #: deck's own pile (its id). A slug, like the ids.
+    pile: str | None = None
 
 
 @dataclass(slots=True)
@@ -59,6 +62,18 @@ class PrintDeck:
     language: str = ""
     #: Numbers on the generic pages in the deck's locale (``69,85`` in Polish).
     number: Callable[[float], str] = _plain_number
+    #: Names of the deck's piles (:attr:`PrintCard.pile`) in the deck's locale. A pile not
+    #: named here is named after its card when it holds one kind of card, else after the deck.
+    pile_names: dict[str, str] = field(default_factory=dict)
+
+    def piles(self) -> list[tuple[str, str, list[PrintCard]]]:
+        """``(pile id, name, cards)`` in the order of their first card."""
+        groups: dict[str, list[PrintCard]] = {}
+        for card in self.cards:
+            groups.setdefault(card.pile or self.id, []).append(card)
+        return [(pid, self.pile_names.get(pid) or (cards[0].label if len(cards) == 1
+                                                   and pid != self.id else self.name), cards)
+                for pid, cards in groups.items()]
 
     @property
     def total(self) -> int:

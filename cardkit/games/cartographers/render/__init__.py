@@ -464,29 +464,30 @@ def _plus(c: Any, box: Box) -> None:
 
 def cards(printer: CartographersPrinter) -> list[PrintCard]:
     """Every card of the game, one copy each, in deck order: explore (ruins included), ambush,
-    seasons, edicts, scoring; each with its back."""
+    seasons, edicts, scoring; each with its back and its pile (:func:`pile_names`)."""
     content, loc = printer.content, printer.loc
     explore_back = (lambda: printer.back("explore", KIND_RGB["explore"]))
     out = []
     for rec in sorted(content.of("explore"), key=lambda r: r.obj.number):
         out.append(PrintCard(rec.id, loc.text("explore", rec.id, "name"),
-                             lambda c=rec.obj: printer.explore(c), explore_back))
+                             lambda c=rec.obj: printer.explore(c), explore_back, pile="explore"))
     for rec in sorted(content.of("ambush"), key=lambda r: r.obj.number):
         out.append(PrintCard(rec.id, loc.text("ambush", rec.id, "name"),
-                             lambda c=rec.obj: printer.ambush(c), explore_back))
+                             lambda c=rec.obj: printer.ambush(c), explore_back, pile="ambush"))
     season_back = (lambda: printer.back("season", KIND_RGB["season"]))
     for rec in sorted(content.of("seasons"), key=lambda r: r.obj.order):
         out.append(PrintCard(rec.id, loc.text("seasons", rec.id, "name"),
-                             lambda s=rec.obj: printer.season(s), season_back))
+                             lambda s=rec.obj: printer.season(s), season_back, pile="season"))
     edict_back = (lambda: printer.back("edict", KIND_RGB["edict"]))
     for rec in sorted(content.of("edicts"), key=lambda r: r.obj.letter):
         out.append(PrintCard(rec.id, loc.text("edicts", rec.id, "name"),
-                             lambda e=rec.obj: printer.edict(e), edict_back))
+                             lambda e=rec.obj: printer.edict(e), edict_back, pile="edict"))
     for rec in sorted(content.of("scoring"), key=lambda r: r.obj.number):
         stack = rec.obj.stack
         out.append(PrintCard(rec.id, loc.text("scoring", rec.id, "name"),
                              lambda c=rec.obj: printer.scoring(c),
-                             lambda s=stack: printer.back("scoring", STACK_RGB[s], s)))
+                             lambda s=stack: printer.back("scoring", STACK_RGB[s], s),
+                             pile=f"scoring-{stack}"))
     return out
 
 
@@ -497,5 +498,13 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
     printer = CartographersPrinter(content, loc, ink_saver)
     declared = [(rec.id, loc.text("decks", rec.id, "name"), rec.obj.mm)
                 for rec in content.of("decks")] or [("base", printer.title, (DESIGN_W, DESIGN_H))]
-    return [PrintDeck(deck_id, name, size, cards(printer), strings=loc.string, locale=loc.code)
+    return [PrintDeck(deck_id, name, size, cards(printer), strings=loc.string, locale=loc.code,
+                      pile_names=pile_names(content, loc))
             for deck_id, name, size in declared]
+
+
+def pile_names(content: GameContent, loc: Localizer) -> dict[str, str]:
+    """The piles' names in the locale: the kinds' names, the scoring stacks' names."""
+    stacks = {f"scoring-{r.obj.stack}": f"stack-{r.obj.stack}" for r in content.of("scoring")}
+    kinds = {k: f"kind-{k}" for k in ("explore", "ambush", "season", "edict")}
+    return {pile: loc.string(sid) for pile, sid in (kinds | stacks).items()}

@@ -351,6 +351,12 @@ def _filled(c: Any, box: Box, rgb: RGB) -> None:
     c.rect(inner.x * mm, inner.y * mm, inner.w * mm, inner.h * mm, stroke=0, fill=1)
 
 
+#: The pile each kind of card lies in on the table: starting cards, decks I and II, scoring
+#: and help cards (pile ids are slugs).
+PILE = {"start": "start", "I": "level-i", "II": "level-ii", "scoring": "scoring",
+        "help": "help"}
+
+
 def cards(printer: TerraFuturaPrinter) -> list[PrintCard]:
     """Every card in deck order: starting cards (the first player's first), level I, level II,
     scoring cards by number, help cards (``copies`` each); each with its kind's back."""
@@ -359,13 +365,15 @@ def cards(printer: TerraFuturaPrinter) -> list[PrintCard]:
     territory = sorted(content.of("cards"),
                        key=lambda r: (("start", "I", "II").index(r.obj.level), not r.obj.first))
     out = [PrintCard(rec.id, loc.text("cards", rec.id, "name"),
-                     lambda c=rec.obj: printer.territory(c), backs[rec.obj.level])
+                     lambda c=rec.obj: printer.territory(c), backs[rec.obj.level],
+                     pile=PILE[rec.obj.level])
            for rec in territory]
     out += [PrintCard(rec.id, loc.text("scoring", rec.id, "name"),
-                      lambda c=rec.obj: printer.scoring(c), backs["scoring"])
+                      lambda c=rec.obj: printer.scoring(c), backs["scoring"], pile="scoring")
             for rec in sorted(content.of("scoring"), key=lambda r: r.obj.number)]
     out += [PrintCard(rec.id, loc.text("help", rec.id, "name"),
-                      lambda c=rec.obj: printer.help(c), backs["help"], count=rec.obj.copies)
+                      lambda c=rec.obj: printer.help(c), backs["help"], count=rec.obj.copies,
+                      pile="help")
             for rec in content.of("help")]
     return out
 
@@ -378,8 +386,9 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
     printer = TerraFuturaPrinter(content, loc, ink_saver)
     declared = [(rec.id, loc.text("decks", rec.id, "name"), rec.obj.mm)
                 for rec in content.of("decks")] or [("base", printer.title, (DESIGN_W, DESIGN_H))]
+    names = {PILE.get(kind, kind): loc.string(sid) for kind, sid in KIND_STRING.items()}
     return [PrintDeck(deck_id, name, size, cards(printer), strings=loc.string, locale=loc.code,
-                      extra_pages=extra_pages(printer))
+                      extra_pages=extra_pages(printer), pile_names=names)
             for deck_id, name, size in declared]
 
 

@@ -442,8 +442,9 @@ def _hex_grid(c: Any, ctx: Ctx, rgb: RGB, r: float = 4.0) -> None:
 
 def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
                 ink_saver: bool = False) -> list[PrintDeck]:
-    """Decks of ``decks.yaml``: ``base`` and ``rising-sun`` (every card, as many as its pile),
-    and ``randomizers`` (one card per base kingdom card)."""
+    """Decks of ``decks.yaml``: ``base`` and ``rising-sun`` (every card, as many as its pile,
+    each kind its own pile on the table), and ``randomizers`` (one card per base kingdom card,
+    one pile)."""
     printer = TrainsPrinter(content, loc, ink_saver)
     setups = content.of("setups")
     title, title_src = ("Trains", None)
@@ -465,7 +466,8 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
             back = (lambda label=label: printer.back(title, title_src, label))
         else:
             cards = [PrintCard(c.id, loc.text("cards", c.id, "name"),
-                               lambda c=c.obj: printer.front(c), count=c.obj.pile)
+                               lambda c=c.obj: printer.front(c), count=c.obj.pile,
+                               pile=c.id)  # each kind its own supply pile
                      for c in content.of("cards") if c.obj.set == deck_id]
             back = (lambda: printer.back(title, title_src))
         decks.append(PrintDeck(deck_id, name, size, cards, shared_back=back,
