@@ -1,6 +1,8 @@
 """The art checks (ART001–ART006): every image a game prints, checked where it is printed.
 
-The templates know the frames, so the pass asks them: it builds every card face of every deck
+Icons drawn from image files (a declared game's ``image:`` tokens, the game's ``art_files``)
+are checked too, without the resolution check (an icon's size follows its text). The
+templates know the frames, so the pass asks them: it builds every card face of every deck
 in English (:func:`art_diagnostics`), reads the :class:`~cardkit.pdf.layout.ArtSlot` each
 ``art`` field became, and checks its file at the size the deck prints that frame
 (:func:`file_problems`, which the declared games' check of icon images uses as well). Each
@@ -166,11 +168,16 @@ def art_diagnostics(content: Any, locale: Any) -> list[Diagnostic]:
     """The art checks of a game's content (``locale``: the English locale): nothing to do, and
     no face built, when no object has art."""
     game = content.game
+    root = content_folder(content)
+    out = []
+    files = getattr(game, "art_files", None)
+    for file, pointer, path in (files(content) if files is not None else ()):
+        out += [Diagnostic(code, severity, message, file, pointer=pointer)
+                for code, severity, message in file_problems(root, path)]
     with_art = [rec for kind in game.kinds for rec in content.of(kind.name)
                 if getattr(rec.obj, "art", None) is not None]
     if not with_art or getattr(game, "print_decks", None) is None:
-        return []
-    root = content_folder(content)
+        return out
     worst: dict[tuple[str, str], tuple[Any, float]] = {}
     for slot, scale in _placed(content, locale):
         if slot.source is None:
@@ -179,7 +186,6 @@ def art_diagnostics(content: Any, locale: Any) -> list[Diagnostic]:
         dpi = _dpi(root, slot, scale)
         if key not in worst or dpi < _dpi(root, *worst[key]):
             worst[key] = (slot, scale)
-    out = []
     for rec in with_art:
         spec = art_spec(rec.obj.art)
         if spec is None:

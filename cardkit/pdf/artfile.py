@@ -129,7 +129,8 @@ def _read(path: str, mtime: int, size: int) -> Probe:
     except (OSError, ValueError, SyntaxError, Image.DecompressionBombError,
             Image.DecompressionBombWarning) as exc:
         return Probe("broken", Path(path), reason=_why(exc))
-    value = float(dpi[0]) if isinstance(dpi, tuple) and dpi and float(dpi[0]) > 1 else None
+    value = round(float(dpi[0]), 1) if isinstance(dpi, tuple) and dpi and float(dpi[0]) > 1 \
+        else None  # PNG stores pixels a metre: 150 dpi reads back as 150.0124
     return Probe("raster", Path(path), float(w), float(h), value, mode)
 
 
