@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING, Any
 from ..core import loading
 from ..core.cache import CheckCache
 from ..core.diagnostics import Diagnostic, Report, Severity, Summary, count
-from ..core.discovery import SourceFile, discover, display_path, game_folder, report_digests
+from ..core.discovery import (SourceFile, asset_digests, discover, display_path, game_folder,
+                              report_digests)
 from ..core.loading import (DEFAULT_CACHE_DIR, LOCALES, extra_pair_checks, load_content_with,
                             make_parser, run_game_checks, select_games)
 from ..core.registry import get_game
@@ -48,6 +49,7 @@ def run_check(options: CheckOptions) -> Report:
         *(f"{s.game}/{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
         *(f"locales/{s.relpath}:{s.digest}" for s in locale_files),
         *(d for g in ids for d in report_digests(options.content_dir, g)),
+        *(d for g in ids for d in asset_digests(options.content_dir, g)),
     ])
     hit = cache.get_report(key, _report_from_json)  # an ill-formed entry is a miss
     if hit is not None:
@@ -92,6 +94,8 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                 diagnostics.extend(found)
                 summary.files += len(locale_files)
             diagnostics.extend(translation_diagnostics(content, tr_files, locales, parse))
+        if prints:
+            diagnostics.extend(art_diagnostics(content, locales))
     texts = {s.display: s for g in ids for s in sources[g]}
     texts.update({s.display: s for s in locale_files})
     located = drop_superseded(
@@ -118,6 +122,15 @@ def translation_diagnostics(content: GameContent, files: list[SourceFile],
     loaded = load_translations(content, files, locales, parse)
     diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game))
     return diags + fit_diagnostics(content, loaded.overlays, locales)
+
+
+def art_diagnostics(content: GameContent, locales: dict[str, Any] | None) -> list[Diagnostic]:
+    """The art checks (ART001–ART006) of a printed game, in English
+    (:func:`cardkit.pdf.artcheck.art_diagnostics`)."""
+    from ..pdf.artcheck import art_diagnostics as check_art
+    from ..pdf.fitcheck import ENGLISH
+
+    return check_art(content, (locales or {}).get("en") or ENGLISH)
 
 
 def _report_to_json(report: Report) -> dict[str, object]:

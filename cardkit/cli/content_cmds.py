@@ -51,9 +51,10 @@ def _all_codes(games: tuple[str, ...]) -> list[Any]:
     from ..i18n.history import HISTORY_CODES
     from ..i18n.placement import PLACEMENT_CODES
     from ..i18n.plural_check import PLURAL_CODES
+    from ..pdf.artcheck import ART_CODES
 
     out = list(CORE_CODES) + list(SET_CODES) + [c.info for c in PAIR_CHECKS] + list(IMPORT_CODES)
-    out += list(HISTORY_CODES) + list(PLURAL_CODES) + list(PLACEMENT_CODES)
+    out += list(HISTORY_CODES) + list(PLURAL_CODES) + list(PLACEMENT_CODES) + list(ART_CODES)
     for g in games or game_ids():
         spec = get_game(g)
         out.extend(iter_codes(spec))

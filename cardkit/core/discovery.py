@@ -89,6 +89,30 @@ def report_digests(content_dir: Path, game: str) -> list[str]:
     return out
 
 
+#: Suffixes of the image files art and icons name (their digests key the check cache).
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
+
+
+def asset_digests(content_dir: Path, game: str) -> list[str]:
+    """``relpath:sha256`` of every image file in the game's folder (hidden ones skipped), sorted:
+    the art checks read them, so a changed, added or removed image makes a new check."""
+    root = game_folder(content_dir, game)
+    out = []
+    for dirpath, dirnames, filenames in os.walk(root):
+        dirnames[:] = sorted(d for d in dirnames if not d.startswith("."))
+        for name in sorted(filenames):
+            if name.startswith(".") or not name.lower().endswith(IMAGE_SUFFIXES):
+                continue
+            path = Path(dirpath) / name
+            try:
+                raw = path.read_bytes()
+            except OSError:
+                continue
+            out.append(f"{game}/{path.relative_to(root).as_posix()}:"
+                       f"{hashlib.sha256(raw).hexdigest()}")
+    return out
+
+
 def game_folder(content_dir: Path, game: str) -> Path:
     """Where a game's content lives."""
     return content_dir / game

@@ -220,6 +220,9 @@ class Game:
     print_units: tuple[str, ...] = ("metric",)
     #: The code of the English fit check (every printed string fits its frame), documented.
     fit_code: CodeInfo | None = None
+    #: Images the game prints besides its objects' ``art`` (icons drawn from image files):
+    #: ``content -> [(file, pointer, path)]``; the art checks read each of them.
+    art_files: Callable[[GameContent], Iterable[tuple[str, Pointer, str]]] | None = None
     #: The simulation plug-in (engine, bots, extra statistics): a ``cardkit.sim.protocol.SimSpec``.
     sim: Any = None
     #: A short human label for ``cardkit list`` (default: the object's name/topic/label field).

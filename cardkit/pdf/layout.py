@@ -6,7 +6,10 @@ A template builds a :class:`Face` — a card side, or a whole page — in *desig
 * **paint** steps: backgrounds, patterns, frames — drawn, taking no room from text;
 * **shapes** (:class:`Shape`): badges, circles, icon strips, banners — drawn *and* taking room:
   every text frame they cross flows around them;
-* **texts**: a string in a named :class:`Frame`, with where it comes from (:class:`TextSource`).
+* **texts**: a string in a named :class:`Frame`, with where it comes from (:class:`TextSource`);
+* **art** (:meth:`Face.art`): an image in the template's art frame — a shape text flows
+  around, or, full bleed, paint behind what follows — recorded as an :class:`ArtSlot` so the
+  art checks learn each image's printed frame from the templates themselves (:mod:`.art`).
 
 Nothing is fitted until the face is complete, so a shape added after a text still pushes it.
 :meth:`Face.problems` lists every text that does not fit at its frame's minimum size; the fit
@@ -165,6 +168,19 @@ class Placed:
                 + f") even at {f.style.min_size:g} pt")
 
 
+@dataclass(frozen=True, slots=True)
+class ArtSlot:
+    """An image placed on a face: its path (relative to the game's content folder), how it is
+    fitted, the frame it prints in (design mm; full bleed: the card grown by the bleed it is
+    laid out for) and the content field that names it (``cards/<id>/art``)."""
+
+    path: str
+    fit: str
+    frame: Box
+    bleed: bool
+    source: TextSource | None = None
+
+
 @dataclass
 class Face:
     """One laid-out side of a card, or a page, in design millimetres."""
@@ -194,11 +210,26 @@ class Face:
                                           icons, draw_icon)))
         self.__dict__.pop("placed", None)
 
+    def art(self, slot: ArtSlot, painter: Painter) -> None:
+        """An image in its frame: a shape text flows around (drawn by ``painter``), or, full
+        bleed, a paint step (behind what is added after it, reaching into the bleed)."""
+        if slot.bleed:
+            self.items.append(("paint", painter))
+        else:
+            self.items.append(("shape", (Shape("art", slot.frame, "rect"), painter)))
+        self.items.append(("art", slot))
+        self.__dict__.pop("placed", None)
+
     # -- reading -------------------------------------------------------------------------------
     @property
     def shapes(self) -> list[Shape]:
         """Every shape on the face."""
         return [payload[0] for kind, payload in self.items if kind == "shape"]
+
+    @property
+    def arts(self) -> list[ArtSlot]:
+        """Every image on the face."""
+        return [payload for kind, payload in self.items if kind == "art"]
 
     @cached_property
     def placed(self) -> list[Placed]:

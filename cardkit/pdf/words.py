@@ -72,6 +72,8 @@ ENGLISH: dict[str, str] = {
                          "top scale, Y from the side scale).",
     "print-cal-direction": "--back-offset X,Y moves every back as you read the back side: "
                            "+X to the right, +Y up.",
+    "print-art-credit": "Art:",
+    "print-art-missing": "art missing:",
 }
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 from ...core.diagnostics import CodeInfo
 from ...core.discovery import DEFAULT_MAX_BYTES, FileProblem, read_content_bytes
 from ...core.spec import Game, lazy
-from .checks import FIT_CODE, make_checks, resolve
+from .checks import FIT_CODE, icon_images, make_checks, resolve
 
 _cache: dict[tuple[str, str], Game] = {}
 
@@ -97,7 +97,7 @@ def declared_game(game: str, folder: Path) -> Game:
     spec = Game(
         id=game, title=title, kinds=kinds, checks=make_checks(problems), tokens=tokens,
         print_decks=lazy(f"{__name__}.render", "print_decks"), fit_code=FIT_CODE,
-        resolve=resolve, label=_labeller(labels))
+        resolve=resolve, label=_labeller(labels), art_files=icon_images)
     if len(_cache) > 64:
         _cache.clear()
     _cache[key] = spec

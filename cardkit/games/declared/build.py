@@ -17,6 +17,7 @@ from typing import Annotated, Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, create_model
 
 from ...core.diagnostics import Pointer
+from ...core.models import ArtRef
 from ...core.spec import REF_KEY, FileKind, TextField
 from .model import RESERVED, FieldDecl, GameDecl, Id, KindDecl, StringsFile
 
@@ -148,6 +149,8 @@ def _kind_models(game: str, kind: KindDecl, k: int, kinds: set[str], icons: froz
         "status": (Literal["confirmed", "provisional"],
                    Field("confirmed", description="provisional: a value still to confirm.")),
         "note": (str | None, Field(None, max_length=600, description="Not printed.")),
+        "art": (ArtRef | None, Field(None, repr=False, description=(
+            "An image printed in the art frame of the deck's front template (docs/art.md)."))),
     }
     texts: list[TextField] = []
     seen: set[str] = set()

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...core.content import GameContent
-from ...core.diagnostics import CodeInfo, Severity
+from ...core.diagnostics import CodeInfo, Pointer, Severity
 from ...core.spec import Check, Finding, duplicate_ids
 from ...text.fonts import BOLD, missing_glyphs
 from ...text.tokens import ICON_RE
@@ -35,6 +35,16 @@ def declaration(content: GameContent) -> tuple[GameDecl | None, str]:
             model = content.models.get("game.yaml")
             return (model if isinstance(model, GameDecl) else None), source.display
     return None, "game.yaml"
+
+
+def icon_images(content: GameContent) -> list[tuple[str, Pointer, str]]:
+    """The icons of the token registry drawn from image files: ``(game.yaml's display name,
+    pointer to the token's image, path)``, for the art checks (ART001–ART004)."""
+    decl, file = declaration(content)
+    if decl is None:
+        return []
+    return [(file, ("tokens", i, "image"), t.image) for i, t in enumerate(decl.tokens)
+            if t.image is not None]
 
 
 def deck_size(deck: DeckDecl) -> tuple[float, float]:

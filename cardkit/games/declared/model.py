@@ -14,7 +14,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from ...core import models
-from ...core.models import Strict, text
+from ...core.models import ArtPath, Strict, text
 from ...pdf.model import CustomSize, SizeName
 
 #: The shared id, described for a designer declaring a game.
@@ -28,7 +28,7 @@ FieldPath = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*(\.[a-z][a-z0-9_]*)?$
                                  max_length=81)]
 #: Names a kind may not give a field: every object has them already (``kind``: what
 #: ``cardkit show`` calls the object's kind).
-RESERVED = frozenset({"id", "status", "note", "kind"})
+RESERVED = frozenset({"id", "status", "note", "kind", "art"})
 #: The most copies of one card a deck's ``copies`` field may ask for.
 MAX_COPIES = 100
 
@@ -74,6 +74,15 @@ class KindDecl(Strict):
     fields: list[FieldDecl] = Field(min_length=1, max_length=60)
 
 
+class Rect(Strict):
+    """A box in mm from the card's lower-left corner."""
+
+    x: float = Field(ge=0, le=400)
+    y: float = Field(ge=0, le=400)
+    w: float = Field(gt=0, le=400)
+    h: float = Field(gt=0, le=400)
+
+
 class TokenDecl(Strict):
     """An entry of the token registry: an icon (``[coin]`` in texts) or a placeholder."""
 
@@ -82,6 +91,9 @@ class TokenDecl(Strict):
     colour: Hex | None = Field(None, description="An icon's disc colour.")
     letter: str | None = Field(None, min_length=1, max_length=2,
                                description="The letter drawn on an icon's disc.")
+    image: ArtPath | None = Field(None, description=(
+        "An icon drawn from an image instead of a disc: PNG, JPEG or SVG, relative to the "
+        "game's folder, fitted in a square one text line high."))
     label: str | None = Field(None, max_length=40)
 
 
@@ -120,12 +132,27 @@ class BoxDecl(Strict):
     colour: Colour = Field("#1a1a1a", description="The text colour.")
 
 
+class ArtFrameDecl(Strict):
+    """Where a template prints its object's ``art`` (mm from the card's lower-left corner);
+    other boxes' texts flow around it. ``credit``: the credit line's box, if any."""
+
+    x: float = Field(ge=0, le=400)
+    y: float = Field(ge=0, le=400)
+    w: float = Field(gt=0, le=400)
+    h: float = Field(gt=0, le=400)
+    credit: Rect | None = Field(None, description="The box of the credit line (Art: NAME).")
+
+
 class TemplateDecl(Strict):
-    """A card face: a background, a border and the named boxes, painted in order."""
+    """A card face: a background, a border, the art frame and the named boxes, painted in
+    order (full-bleed art right over the background)."""
 
     id: Id
     background: Colour = "#ffffff"
     border: Colour | None = None
+    art: ArtFrameDecl | None = Field(None, description=(
+        "The art frame: where an object's `art:` image prints. Without one, the template "
+        "prints no art (ART006)."))
     boxes: list[BoxDecl] = Field(default_factory=list, max_length=60)
 
 

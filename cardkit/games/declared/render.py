@@ -8,7 +8,8 @@ the label of the object it names, a list its values joined by commas — or a st
 :class:`~cardkit.i18n.lookup.Localizer` and carries its :class:`~cardkit.pdf.layout.TextSource`,
 so the fit check (GAM006) locates a text that does not fit in English and in every locale.
 Icons of the token registry (``[coin]``) are drawn inline as a disc of their colour with
-their letter.
+their letter, or from their ``image`` file. A template's ``art`` frame prints the object's
+``art`` (:mod:`cardkit.pdf.art`), full-bleed art right over the background.
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from typing import Any
 from ...core.content import GameContent
 from ...core.spec import Record
 from ...i18n.lookup import Localizer
+from ...pdf.art import ArtKit
 from ...pdf.deck import PrintCard, PrintDeck
 from ...text.fonts import BOLD, BOLD_ITALIC, ITALIC, REGULAR
 from ...pdf.geometry import MM_TO_PT, Box
@@ -41,6 +43,7 @@ class DeclaredPrinter:
         self.icons = {t.token: t for t in decl.tokens if not t.token.startswith("{")}
         self.fields = {k.id: {f.id: f for f in k.fields} for k in decl.kinds}
         self.labels = {k.id: k.label for k in decl.kinds}
+        self.art = ArtKit.of(content, loc)
 
     # -- values ---------------------------------------------------------------------------
     def _value(self, rec: Record[Any] | None, path: str) -> Any:
@@ -119,6 +122,9 @@ class DeclaredPrinter:
     def draw_icon(self, c: Any, name: str, x: float, baseline: float, size: float) -> None:
         """An icon: a disc of its colour with its letter, one text line high."""
         token = self.icons.get(name)
+        if token is not None and token.image is not None:
+            self.art.draw_icon(c, token.image, x, baseline, size)
+            return
         rgb = hex_rgb(token.colour) if token is not None and token.colour else GREY
         r = size * 0.42
         cx, cy = x + r, baseline + size * 0.33
@@ -152,6 +158,11 @@ class DeclaredPrinter:
                 c.roundRect(2.5 * mm, 2.5 * mm, ctx.w - 5 * mm, ctx.h - 5 * mm, 2.5 * mm,
                             stroke=int(ink), fill=1)
         face.paint(paint)
+        if template.art is not None and rec is not None and getattr(rec.obj, "art", None):
+            a, cr = template.art, template.art.credit
+            self.art.place(face, Box(a.x, a.y, a.w, a.h), rec.obj.art,
+                           TextSource(rec.kind, rec.id, "art"),
+                           Box(cr.x, cr.y, cr.w, cr.h) if cr is not None else None, bg)
         icons = frozenset(self.icons)
         for box in template.boxes:
             fill = self.colour(box.fill, rec) if box.fill is not None else None

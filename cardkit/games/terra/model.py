@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 from pydantic import Field
 
 from ...core import models
-from ...core.models import Id, Strict, text
+from ...core.models import Id, Provenance, Strict, text
 from .terms.units import UnitId
 
 Text = text(600)
@@ -154,7 +154,7 @@ class SourcesPolicyFile(Strict):
         "and title alone."))
 
 
-class Card(Strict):
+class Card(Provenance):
     """A Terra topic card: the top half asks, the bottom half answers."""
 
     id: Id

@@ -13,7 +13,7 @@ from typing import Annotated, Literal, Union
 from pydantic import Field
 
 from ...core import models
-from ...core.models import Id, Status, Strict, Text
+from ...core.models import Id, Provenance, Status, Strict, Text
 
 CardType = Literal["train", "rail", "station", "action", "victory", "waste", "attack", "reaction"]
 Terrain = Literal["plain", "river", "mountain", "city", "remote", "sea"]
@@ -158,7 +158,7 @@ Optional_.model_rebuild()
 Choose.model_rebuild()
 
 
-class TrainsCard(Strict):
+class TrainsCard(Provenance):
     """A card kind: its numbers, its printed text and its effect."""
 
     id: Id

@@ -18,6 +18,7 @@ from typing import Any
 
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
+from ....pdf.art import ArtKit
 from ....pdf.deck import PrintCard, PrintDeck
 from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
@@ -34,6 +35,8 @@ BAND = Box(3.0, 68.4, DESIGN_W - 6.0, 6.2)
 #: Bounds of what a card's background may paint: the card and any bleed (forms clip to it).
 OVERSIZE = Box(-30.0, -30.0, DESIGN_W + 60.0, DESIGN_H + 60.0)
 X0, TW = 6.0, DESIGN_W - 12.0  # text column
+#: A scoring card's art frame (design mm) and credit line, above its rule text.
+ART, ART_CREDIT = Box(X0, 40.0, TW, 26.0), Box(X0, 36.8, TW, 2.9)
 NAME_STYLE = TextStyle(BOLD, 11.5, 7.0, align="center")
 TEXT_STYLE = TextStyle(REGULAR, 9.5, 6.0, align="center")
 LABEL_STYLE = TextStyle(BOLD, 7.0, 4.5, align="center")
@@ -363,6 +366,9 @@ class CartographersPrinter:
         face = Face(card.id, DESIGN_W, DESIGN_H)
         rgb = STACK_RGB[card.stack]
         self._frame(face, rgb)
+        if card.art is not None:  # the rule text flows under the art
+            ArtKit.of(self.content, self.loc).place(face, ART, card.art, TextSource(
+                "scoring", card.id, "art"), ART_CREDIT, self.body)
         self._banner(face, self.loc.text("scoring", card.id, "name"),
                      TextSource("scoring", card.id, "name"), rgb)
         mm = MM_TO_PT

@@ -28,10 +28,11 @@ from typing import Any
 
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
+from ....pdf.art import ArtKit
 from ....pdf.deck import PrintCard, PrintDeck
 from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
-from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, readable_on, stamp, tint
+from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, readable_on, stamp, tint
 from ....text.runs import TextStyle
 from . import icons
 from ..model import Award, BonusCard, Corporation, Effect, Milestone, Project
@@ -43,6 +44,9 @@ from .theme import (DESIGN_H, DESIGN_W, INK, KIND_RGB, KIND_STRING, MIN_ICON, PR
                     PROJECT_RGB, PROJECT_STRING, RIBBON, START, VP_RGB, WHITE)
 
 LINE_INK: RGB = (0.45, 0.43, 0.40)
+#: A project's or corporation's art frame: this high (mm) at the top of the card's body, the
+#: text column wide; the credit line under it.
+ART_H, ART_CREDIT_H = 22.0, 3.4
 
 
 class MarsDicePrinter(CardPieces):
@@ -59,6 +63,7 @@ class MarsDicePrinter(CardPieces):
         self._name(face, NAME_BAND, "projects", card.id, rgb)
         body = Box(X0, 10.0, TW, NAME_BAND.y - 11.5)
         pieces: list[tuple[float, Callable[[Box], None]]] = []
+        self._art_piece(face, pieces, "projects", card)
         if card.production:
             pieces.append((24.0, lambda b: self._dice_band(face, "production", "production",
                                                            card.production, b, PRODUCTION)))
@@ -76,6 +81,20 @@ class MarsDicePrinter(CardPieces):
         self._foot(face, PROJECT_STRING.get(card.colour, "kind-project"),
                    "end-of-game" if end else None)
         return face
+
+    def _art_piece(self, face: Face, pieces: list[tuple[float, Callable[[Box], None]]],
+                   kind: str, obj: Any) -> None:
+        """The object's art as the first piece of the card's body: :data:`ART_H` mm high and
+        the text column wide (less only when the card is full), its credit line under it."""
+        if obj.art is None:
+            return
+        kit = ArtKit.of(self.content, self.loc)
+
+        def place(b: Box) -> None:
+            kit.place(face, Box(b.x, b.y + ART_CREDIT_H, b.w, b.h - ART_CREDIT_H), obj.art,
+                      TextSource(kind, obj.id, "art"), Box(b.x, b.y, b.w, ART_CREDIT_H - 0.4),
+                      self.body)
+        pieces.append((ART_H + ART_CREDIT_H, place))
 
     def _cost(self, face: Face, cost: dict[str, int]) -> None:
         """The cost as die-face icons, one per symbol; in two lines when one is too small."""
@@ -126,7 +145,9 @@ class MarsDicePrinter(CardPieces):
         rgb = KIND_RGB["corporation"]
         self._frame(face, rgb)
         self._name(face, TOP_BANNER, "corporations", corp.id, rgb)
-        pieces: list[tuple[float, Callable[[Box], None]]] = [
+        pieces: list[tuple[float, Callable[[Box], None]]] = []
+        self._art_piece(face, pieces, "corporations", corp)
+        pieces += [
             (HEAD_H + 2.0 + ROW_H * len(corp.start),
              lambda b: self._effect_band(face, corp.start, b)),
             (22.0, lambda b: self._dice_band(face, "production", "production", corp.production,

@@ -22,6 +22,7 @@ from typing import Any, Literal
 from ....core.content import GameContent
 from ....i18n.collate import sort_key
 from ....i18n.lookup import Localizer
+from ....pdf.art import ArtKit
 from ....pdf.deck import PrintCard, PrintDeck
 from ....text.fonts import BOLD, ITALIC, REGULAR, string_width
 from ....pdf.geometry import Box
@@ -88,6 +89,9 @@ class Texts:
     def answer(self, card: Card, index: int) -> str:  # pragma: no cover
         """A bar answer as printed (value and unit)."""
         raise NotImplementedError
+
+    #: Places an object's art (None: no art is printed).
+    art: ArtKit | None = None
 
     def order(self) -> Callable[[str], tuple]:  # pragma: no cover
         """The collation key of the locale."""
@@ -224,10 +228,19 @@ def front_face(card: Card, t: Texts, theme: Theme) -> Face:
     return face
 
 
+#: The art frame of the answer side (design mm), at the foot of the info box, which flows
+#: above it; the credit line under it. Full-bleed art covers the card behind everything.
+ART_FRAME = Box(X0, 8.6, TW, 19.0)
+ART_CREDIT = Box(X0, 4.6, TW, 3.2)
+
+
 def back_face(card: Card, t: Texts, theme: Theme) -> Face:
     """The answer side of a card."""
     face = Face(f"{card.id} (back)", DESIGN_W, DESIGN_H)
     face.paint(paint_card(theme, card.difficulty))
+    if card.art is not None and t.art is not None:
+        t.art.place(face, ART_FRAME, card.art, _src("cards", card.id, "art"), ART_CREDIT,
+                    theme.body)
     topic = _banner(face, theme, card, 104.6, 9.0)
     face.text(t.card(card, "topic"), Frame("topic", topic.x, topic.y, topic.w, topic.h,
                                            _style(BOLD, 10, 6, theme.banner_text, leading=1.1),
@@ -279,6 +292,9 @@ class LocTexts(Texts):
     content: GameContent
     loc: Localizer
     units: Units = "metric"
+
+    def __post_init__(self) -> None:
+        self.art = ArtKit.of(self.content, self.loc)
 
     def card(self, card: Card, key: str) -> str:
         return self.loc.text("cards", card.id, key)

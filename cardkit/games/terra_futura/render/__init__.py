@@ -24,6 +24,7 @@ from typing import Any
 
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
+from ....pdf.art import ArtKit
 from ....pdf.deck import PageBuilder, PrintCard, PrintDeck
 from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
@@ -60,6 +61,8 @@ STAR = Box(15.0, 77.6, 7.6, 7.6)
 STORAGE = Box(41.5, 4.6, 16.5, 6.6)
 OVERSIZE = Box(-30.0, -30.0, DESIGN_W + 60.0, DESIGN_H + 60.0)
 X0, TW = 6.0, DESIGN_W - 12.0
+#: A help card's art frame (design mm) at the foot of its text, and its credit line.
+HELP_ART, HELP_CREDIT = Box(X0, 10.4, TW, 24.0), Box(X0, 7.0, TW, 3.0)
 NAME_STYLE = TextStyle(BOLD, 11.5, 7.0, align="center")
 HEAD_STYLE = TextStyle(ITALIC, 8.5, 5.0, align="center")
 COUNT_STYLE = TextStyle(BOLD, 12.0, 5.0, align="right")
@@ -251,6 +254,9 @@ class TerraFuturaPrinter:
         face = Face(card.id, DESIGN_W, DESIGN_H)
         rgb = KIND_RGB["help"]
         self._frame(face, rgb)
+        if card.art is not None:  # the text flows above the art
+            ArtKit.of(self.content, self.loc).place(face, HELP_ART, card.art, TextSource(
+                "help", card.id, "art"), HELP_CREDIT, self.body)
         self._banner(face, TOP_BANNER, self.loc.text("help", card.id, "name"),
                      TextSource("help", card.id, "name"), rgb)
         face.text(self.loc.text("help", card.id, "text"),

@@ -16,6 +16,7 @@ from typing import Any
 
 from ....core.content import GameContent
 from ....i18n.lookup import Localizer
+from ....pdf.art import ArtKit
 from ....pdf.deck import PrintCard, PrintDeck
 from ....text.fonts import BOLD, ITALIC, REGULAR
 from ....pdf.geometry import MM_TO_PT, Box
@@ -67,6 +68,9 @@ ART = Box(6.0, 40.0, DESIGN_W - 12.0, 27.2)
 #: Bounds of what a card's background may paint: the card and any bleed (forms clip to it).
 OVERSIZE = Box(-30.0, -30.0, DESIGN_W + 60.0, DESIGN_H + 60.0)
 ART_TALL = Box(6.0, 17.0, DESIGN_W - 12.0, 50.2)
+#: A card's own art prints in the illustration window (ART, or ART_TALL on a basic train card
+#: without text), its credit line just under it; full-bleed art covers the card behind it all.
+ART_CREDIT = Box(6.0, 36.8, DESIGN_W - 12.0, 2.9)
 NAME_STYLE = TextStyle(BOLD, 11.5, 8.0, align="center")
 TEXT_STYLE = TextStyle(REGULAR, 9.0, 5.5, align="center")
 LABEL_STYLE = TextStyle(BOLD, 7.5, 5.0, align="left")
@@ -218,6 +222,7 @@ class TrainsPrinter:
 
     def __init__(self, content: GameContent, loc: Localizer, ink_saver: bool = False) -> None:
         self.content, self.loc, self.ink = content, loc, ink_saver
+        self.art = ArtKit.of(content, loc)
 
     # -- pieces ------------------------------------------------------------------------------
     def _frame(self, face: Face, rgb: RGB, kind: str) -> None:
@@ -358,11 +363,19 @@ class TrainsPrinter:
         face = Face(f"{card.id}{'-randomizer' if randomizer else ''}", DESIGN_W, DESIGN_H)
         rgb = TYPE_RGB[card.types[0]]
         self._frame(face, rgb, TYPE_PATTERN[card.types[0]])
-        self._banner(face, card, rgb)
-        self._band(face, card.types, rgb)
         text = self.loc.text("cards", card.id, "text") if card.text else ""
         tall = card.kind == "basic" and card.types[0] == "train" and not text
-        self._art(face, card, rgb, ART_TALL if tall else ART, strip=card.kind == "kingdom")
+        window = ART_TALL if tall else ART
+        art = self.art.place(face, window, card.art, TextSource("cards", card.id, "art"),
+                             ART_CREDIT, WHITE if self.ink else PAPER) \
+            if card.art is not None and not randomizer else None
+        self._banner(face, card, rgb)
+        self._band(face, card.types, rgb)
+        if art is None:  # the card's art replaces the drawn illustration (and the icon strip)
+            self._art(face, card, rgb, window, strip=card.kind == "kingdom")
+        elif card.types[0] == "train" and card.value:
+            self._badge(face, "art-value", Box(window.x + window.w / 2 - 8, window.y + 3.0, 16,
+                                               16), "coin", card.value)
         if card.cost is not None:
             self._badge(face, "cost", Box(DESIGN_W - 14.5, 4.0, 10.5, 10.5), "cost", card.cost)
         if card.vp:
