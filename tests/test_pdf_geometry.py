@@ -305,7 +305,8 @@ def test_footer_room_keeps_the_card_count_by_giving_up_bleed() -> None:
 
 def test_low_automatic_bleed_is_a_warning_with_the_alternative() -> None:
     upright = {"card": CARD_SIZES["poker"], "rotate": "never"}
-    sheet = layout(SheetOptions(paper=PAPERS["a4"], bleed=None, **upright))  # type: ignore[arg-type]
+    sheet = layout(SheetOptions(paper=PAPERS["a4"], bleed=None,
+                                **upright))  # type: ignore[arg-type]
     (warning,) = sheet.warnings
     assert "only 0.5 mm" in warning and "--bleed 1 fits 6 card(s) per sheet instead of 9" in warning
     assert layout(SheetOptions(paper=PAPERS["letter"], bleed=None,

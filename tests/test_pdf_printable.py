@@ -68,8 +68,9 @@ def test_nothing_in_the_margin_in_every_duplex_mode_and_turned(duplex: str) -> N
     for game in ("terra", "trains"):
         for rotate in ("always", "never"):
             deck = localized(game, "el")[0]
-            opts = PdfOptions(sheet=SheetOptions(duplex=duplex, rotate=rotate,  # type: ignore[arg-type]
-                                                 back_offset=(3.0, -2.0)), locale="el")
+            sheet = SheetOptions(duplex=duplex, rotate=rotate,  # type: ignore[arg-type]
+                                 back_offset=(3.0, -2.0))
+            opts = PdfOptions(sheet=sheet, locale="el")
             try:
                 data = render(one_sheet_and_more(deck, opts), opts).data
             except Exception as error:  # noqa: BLE001 - a turned tarot card may not fit a fold

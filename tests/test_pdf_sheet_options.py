@@ -42,8 +42,11 @@ def mark_problems(sheet: Sheet, ink: float = 0.15) -> list[str]:
     (front or back), or run into the fold line's clearance."""
     out = []
     inside = area(sheet).grow(-ink)
-    bleeds = [s.bleed for s in sheet.slots] + [s.back_bleed for s in sheet.slots]
-    for side, marks in (("front", sheet.crop_marks), ("back", sheet.back_crop_marks)):
+    fronts, backs = [s.bleed for s in sheet.slots], [s.back_bleed for s in sheet.slots]
+    if sheet.fold is not None:  # one page holds both
+        fronts = backs = fronts + backs
+    for side, marks, bleeds in (("front", sheet.crop_marks, fronts),
+                                ("back", sheet.back_crop_marks, backs)):
         for line in marks:
             box = _line_box(line)
             if not inside.holds(box):
@@ -164,8 +167,8 @@ def test_the_gutter_spaces_the_cards() -> None:
     ({"gap": math.nan}, "gutter must be a finite number"),
     ({"rotate": "sideways"}, "unknown rotation"),
 ])
-def test_bad_sheet_options_are_one_line_usage_errors(opts: dict, message: str  # type: ignore[type-arg]
-                                                     ) -> None:
+def test_bad_sheet_options_are_one_line_usage_errors(
+        opts: dict[str, object], message: str) -> None:
     with pytest.raises(GeometryError, match=message) as caught:
         layout(SheetOptions(card=CARD_SIZES["tarot"], **opts))
     assert isinstance(caught.value, UsageProblem) and "\n" not in str(caught.value)
@@ -254,3 +257,24 @@ def test_a_square_where_the_free_area_holds_one() -> None:
     assert sheet.check is not None and sheet.check.kind == "square"
     assert sheet.back_check is not None and sheet.back_check.kind == "square"
     assert check_problems(sheet) == []
+
+
+@pytest.mark.parametrize("duplex", ["long", "short", "none", "fold"])
+@pytest.mark.parametrize("offset", [(10.0, -10.0), (-3.0, 2.5)])
+def test_moved_backs_and_their_marks_keep_the_printable_area(duplex: str,
+                                                            offset: tuple[float, float]) -> None:
+    """The back offset moves every back: the grid leaves room for it on both sides, so the
+    backs keep the margin and the fronts keep their place (the region keeps its centre)."""
+    for card in ("poker", "tarot"):
+        sheet = layout(SheetOptions(card=CARD_SIZES[card], duplex=duplex,  # type: ignore[arg-type]
+                                    back_offset=offset, bleed=0.0))
+        inside = area(sheet)
+        for slot in sheet.slots:
+            assert inside.holds(slot.bleed) and inside.holds(slot.back_bleed), (card, slot)
+        assert mark_problems(sheet) == []
+        assert check_problems(sheet) == []
+    # planted: without the room kept, A4 poker's backs (10 mm off) leave the printable area
+    plain = layout(SheetOptions(card=CARD_SIZES["poker"], duplex=duplex,  # type: ignore[arg-type]
+                                bleed=0.0))
+    moved = [s.back_bleed.moved(*offset) for s in plain.slots]
+    assert offset != (10.0, -10.0) or not all(area(plain).holds(b) for b in moved)

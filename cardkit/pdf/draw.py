@@ -125,6 +125,9 @@ def plan(deck: PrintDeck, opts: PdfOptions, sheet: Sheet,
             if duplex:
                 out.append(cal_back)
 
+    check_faces = [pages.check_face(c, words) if c else None  # one face for every sheet
+                   for c in (sheet.check, sheet.back_check)]
+
     def sheet_page(i: int, side: str) -> Page:
         first, last = i * sheet.per_sheet + 1, min(n, (i + 1) * sheet.per_sheet)
         side_word = "" if side == "fold" else f" \u00b7 {w('print-' + side)}"
@@ -133,7 +136,7 @@ def plan(deck: PrintDeck, opts: PdfOptions, sheet: Sheet,
         check = sheet.back_check if side == "back" else sheet.check
         return Page(label, sheet_side=(i, side), band=band,
                     bookmark=(1, f"{label} ({first}\u2013{last})"), check=check,
-                    check_face=pages.check_face(check, words) if check else None)
+                    check_face=check_faces[side == "back"])
 
     sheets_title = f"{w('print-sheet')} 1\u2013{chunks}"
     first_sheet = len(out)
