@@ -21,7 +21,7 @@ from cardkit.i18n.lookup import Localizer
 from cardkit.pdf import calibration, pages, sheet as sheet_module
 from cardkit.pdf.deck import PrintCard, PrintDeck
 from cardkit.pdf.draw import PdfOptions, plan, print_kwargs, render, sheet_layout
-from cardkit.pdf.geometry import CARD_SIZES, PAPERS, Box, SheetOptions
+from cardkit.pdf.geometry import CARD_SIZES, PAPERS, SheetOptions
 from cardkit.pdf.layout import Face
 from cardkit.pdf.margins import CHECK_MM, Band
 

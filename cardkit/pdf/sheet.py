@@ -14,7 +14,14 @@ lies exactly behind its own front and reads upright when the *card* is turned li
   image of its front about the fold line (a horizontal fold also turns the backs 180°).
 
 The back offset then shifts every back, measured on the back page as it is read: ``+X`` moves the
-backs right, ``+Y`` moves them up.
+backs right, ``+Y`` moves them up; the grid keeps that much room on both sides of each axis, so
+the moved backs stay inside the printable area.
+
+Cards may lie on their side (``rotate``): each front is drawn turned 90° counter-clockwise in its
+slot, and each back turned by the mode's turn *less* 90° (a mirror reverses the sense of a turn):
+270° for ``long`` and ``none``, 90° for ``short`` — so a back still lands behind its front and
+reads upright when the card is turned like a book page. Crop marks, footers and the 100 mm check
+(:mod:`.margins`) stay inside the printable area, ``margin`` mm from the paper's edge.
 """
 
 from __future__ import annotations
