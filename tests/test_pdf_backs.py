@@ -5,6 +5,7 @@ and the generic pages' strings from the content in every locale.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,7 +16,7 @@ from cardkit.pdf.deck import PrintCard, PrintDeck
 from cardkit.pdf.draw import PdfOptions, generic_faces, render
 from cardkit.pdf.geometry import CARD_SIZES, PAPERS, Box, SheetOptions
 from cardkit.pdf.layout import Face, Frame
-from cardkit.pdf.sheet import Sheet, layout
+from cardkit.pdf.sheet import Sheet, back_transform, front_transform, layout
 from cardkit.text.runs import TextStyle
 from cardkit.pdf.words import ENGLISH
 
@@ -147,32 +148,33 @@ def _dark(image, x_mm: float, y_mm: float, page_h: float) -> bool:  # type: igno
     return image.getpixel((int(x_mm), int(page_h - y_mm))) < 80  # 1 px per mm
 
 
+@pytest.mark.parametrize("rotate", ["never", "always"])
 @pytest.mark.parametrize("mode", MODES)
-def test_drawn_backs_sit_and_turn_as_the_geometry_says(mode: str) -> None:
-    opts = PdfOptions(sheet=SheetOptions(duplex=mode), info_page=False,  # type: ignore[arg-type]
-                      calibration=False, index=False)
+def test_drawn_backs_sit_and_turn_as_the_geometry_says(mode: str, rotate: str) -> None:
+    options = SheetOptions(duplex=mode, rotate=rotate)  # type: ignore[arg-type]
+    opts = PdfOptions(sheet=options, info_page=False, calibration=False, index=False)
     deck = _deck()
     data = render(deck, opts).data
     images = _pages(data)
-    sheet = layout(SheetOptions(duplex=mode))  # type: ignore[arg-type]
+    sheet = layout(replace(options, card=deck.size_mm))
+    assert sheet.rotated == (rotate == "always")
+    w, h = deck.size_mm
     front = images[0]
-    back = images[0] if mode == "fold" else images[1]
+    chunks = -(-len(deck.cards) // sheet.per_sheet)  # `none`: the backs after every front
+    back = images[{"fold": 0, "none": chunks}.get(mode, 1)]
     for slot in sheet.slots:
-        # the front's square at its top-left; the back's where back_transform puts it
-        assert _dark(front, slot.trim.x + 4, slot.trim.top - 4, sheet.paper_h)
-        assert not _dark(front, slot.trim.right - 4, slot.trim.top - 4, sheet.paper_h)
-        t = slot.back_trim
-        if slot.back_turn == 180:  # turned: the square is at the bottom-right
-            assert _dark(back, t.right - 4, t.y + 4, sheet.paper_h), (mode, slot)
-            assert not _dark(back, t.x + 4, t.top - 4, sheet.paper_h)
-        else:
-            assert _dark(back, t.x + 4, t.top - 4, sheet.paper_h), (mode, slot)
-            assert not _dark(back, t.right - 4, t.y + 4, sheet.paper_h)
+        # each face's square at its design's top-left, wherever the slot's turn puts it
+        on_front, on_back = front_transform(slot), back_transform(slot)
+        assert _dark(front, *on_front(4, h - 4), sheet.paper_h), (mode, rotate, slot)
+        assert not _dark(front, *on_front(w - 4, h - 4), sheet.paper_h)
+        assert not _dark(front, *on_front(4, 4), sheet.paper_h)
+        assert _dark(back, *on_back(4, h - 4), sheet.paper_h), (mode, rotate, slot)
+        assert not _dark(back, *on_back(w - 4, h - 4), sheet.paper_h)
+        assert not _dark(back, *on_back(4, 4), sheet.paper_h)
         # turned over as the mode says, the back's square is behind the front's top-RIGHT: a
         # card turned like a book page shows its back upright
-        x, y = RIGHT_FLIP[mode](sheet, *((t.right - 4, t.y + 4) if slot.back_turn == 180
-                                           else (t.x + 4, t.top - 4)))
-        assert (x, y) == pytest.approx((slot.trim.right - 4, slot.trim.top - 4), abs=0.05)
+        x, y = RIGHT_FLIP[mode](sheet, *on_back(4, h - 4))
+        assert (x, y) == pytest.approx(on_front(w - 4, h - 4), abs=0.05)
 
 
 def test_none_prints_the_backs_after_all_fronts() -> None:
@@ -180,8 +182,8 @@ def test_none_prints_the_backs_after_all_fronts() -> None:
 
     from pypdf import PdfReader
 
-    opts = PdfOptions(sheet=SheetOptions(duplex="none"), index=False)
-    data = render(_deck(20), opts).data  # 3 sheets
+    opts = PdfOptions(sheet=SheetOptions(duplex="none", bleed=None), index=False)
+    data = render(_deck(20), opts).data  # 3 sheets (the automatic bleed leaves footer room)
     text = [p.extract_text() or "" for p in PdfReader(io.BytesIO(data)).pages]
     sides = [("front" if "\u00b7 front" in t else "back" if "\u00b7 back" in t else "-")
              for t in text]

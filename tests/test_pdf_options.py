@@ -30,10 +30,23 @@ BAD = [
     (["--bleed", "-1"], "bleed must be at least 0"),
     (["--bleed", "11"], "bleed must be at most 10"),
     (["--bleed", "thick"], "give millimetres or 'auto'"),
-    (["--gap", "nan"], "gap must be a finite number"),
-    (["--gap", "-2"], "gap must be at least 0"),
-    (["--gap", "31"], "gap must be at most 30"),
-    (["--gap", "wide"], "give millimetres"),
+    (["--gap", "nan"], "gutter must be a finite number"),
+    (["--gap", "-2"], "gutter must be at least 0"),
+    (["--gutter", "31"], "gutter must be at most 30"),
+    (["--gutter", "wide"], "give millimetres"),
+    (["--crop-mark-length", "nan"], "crop mark length must be a finite number"),
+    (["--crop-mark-length", "0.5"], "crop mark length must be at least 1"),
+    (["--crop-mark-length", "21"], "crop mark length must be at most 20"),
+    (["--crop-mark-length", "long"], "crop mark length 'long': give millimetres"),
+    (["--crop-mark-offset", "-1"], "crop mark offset must be at least 0"),
+    (["--crop-mark-offset", "inf"], "crop mark offset must be a finite number"),
+    (["--crop-mark-offset", "11"], "crop mark offset must be at most 10"),
+    (["--margin", "nan"], "margin must be a finite number"),
+    (["--margin", "-1"], "margin must be at least 0"),
+    (["--margin", "51"], "margin must be at most 50"),
+    (["--paper", "200x200", "--margin", "50"],
+     "does not fit on 200x200 mm paper with a 50 mm margin"),
+    (["--paper", "80x297", "--margin", "40"], "leaves no printable area"),
     (["--back-offset", "inf,0"], "back offset X must be a finite number"),
     (["--back-offset", "nan,0"], "back offset X must be a finite number"),
     (["--back-offset", "0,-inf"], "back offset Y must be a finite number"),
@@ -62,6 +75,13 @@ def test_bad_options_are_one_clear_line(tmp_path: Path, args: list[str], message
     assert not out.exists()
 
 
+def test_an_unknown_rotation_is_a_usage_error(tmp_path: Path) -> None:
+    out = tmp_path / "x.pdf"
+    code, _stdout, stderr = cli("pdf", "terra", "--content", str(SHIPPED), "--rotate",
+                                "sideways", "-o", str(out))
+    assert code == 2 and "Invalid value for '--rotate'" in stderr and not out.exists()
+
+
 def test_good_edge_values_print(tmp_path: Path) -> None:
     out = tmp_path / "ok.pdf"
     code, _stdout, stderr = cli("pdf", "terra", "--content", str(SHIPPED), "--back-offset",
@@ -72,13 +92,30 @@ def test_good_edge_values_print(tmp_path: Path) -> None:
 
 def test_low_automatic_bleed_warns_on_stderr(tmp_path: Path) -> None:
     code, stdout, stderr = cli("pdf", "trains", "--content", str(SHIPPED), "--deck",
-                               "randomizers", "--paper", "letter", "-o", str(tmp_path / "l.pdf"))
+                               "randomizers", "--bleed", "auto", "--rotate", "never",
+                               "-o", str(tmp_path / "l.pdf"))
     assert code == 0, stderr
-    assert "cardkit: warning: automatic bleed is only 0 mm" in stderr
+    assert "cardkit: warning: automatic bleed is only 0.5 mm" in stderr
     assert "wrote" in stdout and "warning" not in stdout
     code, _, stderr = cli("pdf", "trains", "--content", str(SHIPPED), "--deck", "randomizers",
-                          "--paper", "a4", "-o", str(tmp_path / "a.pdf"))
+                          "--bleed", "auto", "--paper", "letter", "-o", str(tmp_path / "a.pdf"))
     assert code == 0 and "warning" not in stderr
+
+
+def test_the_default_bleed_notes_what_it_costs_once(tmp_path: Path) -> None:
+    """Trains' three poker decks share one note; the --gap alias still works."""
+    code, stdout, stderr = cli("pdf", "trains", "--content", str(SHIPPED), "--gap", "0",
+                               "-o", str(tmp_path / "t-{}.pdf").replace("{}", ""), "--deck",
+                               "base")
+    assert code == 0, stderr
+    note = ("cardkit: note: a 3 mm bleed fits 8 card(s) per sheet; --bleed auto fits 9 "
+            "(at 0.5 mm bleed)")
+    assert stderr.count(note) == 1 and "cardkit: note" not in stdout
+    code, _, stderr = cli("pdf", "trains", "--content", str(SHIPPED), "--paper", "a3",
+                          "--rotate", "never", "--crop-mark-length", "3",
+                          "--crop-mark-offset", "2", "--margin", "8", "--gutter", "1",
+                          "--force", "-o", str(tmp_path / "t-.pdf"), "--deck", "base")
+    assert code == 0 and "fits 12 card(s) per sheet" in stderr, stderr  # A3, upright, 1 mm gutter
 
 
 @pytest.mark.parametrize("mode", ["long", "short", "none", "fold"])
@@ -135,7 +172,8 @@ def _outline(data: bytes) -> list[object]:
 
 
 def test_bookmarks_per_section_and_sheet() -> None:
-    data = render(_deck(20), PdfOptions(sheet=SheetOptions(duplex="long"))).data  # 3 sheets
+    data = render(_deck(20), PdfOptions(sheet=SheetOptions(duplex="long", bleed=None,
+                                                           rotate="never"))).data  # 3 sheets
     outline = _outline(data)
     titles = [t for _, t, _ in outline]
     assert titles[:3] == ["Information", "Calibration", "sheet 1\u20133"]

@@ -167,10 +167,10 @@ def test_trains_decks_print_in_every_language(tmp_path: Path, locale: str) -> No
     (f,) = written
     assert f.cards == 500  # every card of the base box, copies included
     reader = PdfReader(f.path)
-    # Each phrase must be on one of the first 60 pages (none holds a line break, so none can
-    # span two pages); pages are read back only until every phrase has been seen.
+    # Each phrase must be on one of the first 80 pages (none holds a line break, so none can
+    # span two pages; 8 cards a sheet); pages are read back only until every phrase is seen.
     missing = list(TRAINS_KNOWN[locale])
-    for page in reader.pages[:60]:
+    for page in reader.pages[:80]:
         text = page.extract_text() or ""
         missing = [phrase for phrase in missing if phrase not in text]
         if not missing:

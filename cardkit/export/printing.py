@@ -137,7 +137,8 @@ def render_game(job: PdfJob) -> list[PdfFile]:
         result = render(deck, opts)
         rendered.append((path, result.data, PdfFile(
             path, deck.id, result.pages, result.sheets, result.cards, len(result.data),
-            len(set(loc.fallbacks)), result.warnings, findings=new_findings())))
+            len(set(loc.fallbacks)), result.warnings, findings=new_findings(),
+            notes=result.notes)))
     for board, path in zip(boards, board_paths):
         from ..pdf.board import render_board
 

@@ -50,6 +50,7 @@ class PdfFile:
     size: int
     fallbacks: int
     warnings: tuple[str, ...] = ()  # for the user (stderr), not errors
+    notes: tuple[str, ...] = ()  # choices worth knowing (stderr): a bleed that costs cards
     board: bool = False  # a board tiled over pages, not a deck of cards
     #: Warnings of ``cardkit check`` on the translations this file prints (stale, copied...).
     findings: tuple[Diagnostic, ...] = ()

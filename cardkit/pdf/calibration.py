@@ -13,8 +13,10 @@ lands in another quarter of the page, upside down — a wrong printer setting ca
 mm. A misregistration of ``e`` mm moves the back ticks by ``e``: tick ``i`` of the back meets tick
 ``i`` of the front where ``0.5 i = -e``. The number printed at front tick ``i`` is the back offset
 that cancels that misregistration, so the user reads it and passes it to ``--back-offset``.
-With 21 ticks at 9.5/10 mm the reading is unique over ±5 mm (the next coincidence is 19 ticks
-away); a larger error shows as an F that misses its outline by more than 5 mm.
+With 21 ticks at 9/9.5 mm the reading is unique over ±5 mm (the next coincidence is 19 ticks
+away; where two coincide the one nearer 0 is the reading); a larger error shows as an F that
+misses its outline by more than 5 mm. A tick pair whose front or back tick would leave the
+printable area (a narrow paper, a large back offset) is left out, so the scales end earlier.
 """
 
 from __future__ import annotations
@@ -37,8 +39,11 @@ def pt(mm: float) -> float:
     """Millimetres to points."""
     return mm * MM_TO_PT
 
-#: Front tick pitch of the verniers (mm); back ticks are :data:`STEP` wider.
-PITCH = 9.5
+#: Front tick pitch of the verniers (mm); back ticks are :data:`STEP` wider (the widest back
+#: scale, 190 mm, fits A4's printable area).
+PITCH = 9.0
+#: Ticks keep this far inside the printable area (their ink, the meeting lines' ends).
+INSIDE = 0.5
 STEP = 0.5
 TICKS = range(-10, 11)
 #: The F as a polygon in a unit box (x right, y up): stem, top bar, middle bar.
@@ -92,6 +97,7 @@ def marks(sheet: Sheet) -> CalibrationMarks:
     x_scale = (w / 2, h - 42.0)
     y_scale = (m + 14.0, (m + FOOTER_H + 6 + x_scale[1] - 6) / 2)
     sx, sy = sheet.back_axes
+    area = Box(m, m, w - 2 * m, h - 2 * m).grow(-INSIDE)
     x_ticks, y_ticks = [], []
     for i in TICKS:
         cx, cy = x_scale[0] + i * PITCH, x_scale[1]
@@ -102,6 +108,8 @@ def marks(sheet: Sheet) -> CalibrationMarks:
         by = y_scale[1] + i * (PITCH + STEP)
         y_ticks.append(Tick(i, ((px, py), (px + 4, py)),
                             (_back(sheet, (px - 4, by)), _back(sheet, (px, by))), STEP * sy * i))
+    x_ticks = [t for t in x_ticks if _inside(area, t, (-6.0, 0.0))]
+    y_ticks = [t for t in y_ticks if _inside(area, t, (0.0, -6.0))]
     side = 100.0
     x0 = max(y_scale[0] + 16, (w - side) / 2)
     y0 = x_scale[1] - 10 - side
@@ -110,6 +118,15 @@ def marks(sheet: Sheet) -> CalibrationMarks:
     return CalibrationMarks((x0, y0, side), None, f_front,
                             tuple(_back(sheet, p) for p in f_front), tuple(x_ticks),
                             tuple(y_ticks), x_scale, y_scale)
+
+
+def _inside(area: Box, tick: Tick, reach: tuple[float, float]) -> bool:
+    """Whether a tick pair's front and back ticks, and the meeting line's end ``reach`` beyond
+    an outermost front tick (x, y mm), lie inside ``area``."""
+    (fx, fy), _ = tick.front
+    ends = [*tick.front, *tick.back, (fx + reach[0], fy + reach[1]), (fx - reach[0],
+                                                                        fy - reach[1])]
+    return all(area.x <= x <= area.right and area.y <= y <= area.top for x, y in ends)
 
 
 def read_vernier(ticks: tuple[Tick, ...], landed: list[tuple[Point, Point]], axis: int) -> float:
@@ -177,6 +194,7 @@ def front_face(sheet: Sheet, words: Words, ink_saver: bool = False) -> Face:
         if cal.x_ticks:  # the meeting lines of the scales
             a, b = cal.x_ticks[0].front[0], cal.x_ticks[-1].front[0]
             canvas.line(pt(a[0] - 6), pt(a[1]), pt(b[0] + 6), pt(b[1]))
+        if cal.y_ticks:
             a, b = cal.y_ticks[0].front[0], cal.y_ticks[-1].front[0]
             canvas.line(pt(a[0]), pt(a[1] - 6), pt(b[0]), pt(b[1] + 6))
         _polygon(canvas, cal.f_front, False, 0.5)
@@ -185,10 +203,10 @@ def front_face(sheet: Sheet, words: Words, ink_saver: bool = False) -> Face:
             x1, y1, x2, y2 = sheet.fold_line
             canvas.setDash(3, 2)
             canvas.setLineWidth(0.3)
-            if sheet.fold == "vertical":
-                canvas.line(pt(x1), pt(m + 12), pt(x2), pt(h - m))
+            if sheet.fold == "vertical":  # its ink inside the printable area
+                canvas.line(pt(x1), pt(m + 12), pt(x2), pt(h - m - INSIDE))
             else:
-                canvas.line(pt(m), pt(y1), pt(w - m), pt(y2))
+                canvas.line(pt(m + INSIDE), pt(y1), pt(w - m - INSIDE), pt(y2))
 
     face.paint(draw_marks)
     xs = [p[0] for p in cal.f_front]
@@ -216,6 +234,7 @@ def front_face(sheet: Sheet, words: Words, ink_saver: bool = False) -> Face:
         x, y = cal.x_scale
         face.text("X", Frame("scale name", x - 2.5, y + 8.5, 5, 5,
                              TextStyle(BOLD, 10, 7, colour=INK), max_lines=1))
+    if cal.y_ticks:
         x, y = cal.y_ticks[-1].front[0]
         face.text("Y", Frame("scale name", x - 2.5, y + 6.5, 5, 5,
                              TextStyle(BOLD, 10, 7, colour=INK), max_lines=1))

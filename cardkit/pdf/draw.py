@@ -23,7 +23,7 @@ from .deck import PrintCard, PrintDeck
 from .fit import require_fit
 from .geometry import MM_TO_PT, Box, SheetOptions
 from .layout import Face, FaceBuilder, TextSource
-from .sheet import Band, Sheet, layout, single_page
+from .sheet import Band, Check, Sheet, layout, single_page
 from .words import Words
 
 Layout = Literal["sheets", "single"]
@@ -67,6 +67,7 @@ class PdfResult:
     cards: int
     data: bytes
     warnings: tuple[str, ...] = ()
+    notes: tuple[str, ...] = ()  # choices worth knowing (the bleed costs cards per sheet)
 
 
 @dataclass(slots=True)
@@ -79,13 +80,13 @@ class Page:
     footer: Face | None = None
     band: Band | None = None
     bookmark: tuple[int, str] | None = None  # (outline level, title)
+    check: Check | None = None  # the 100 mm check of a card sheet page
+    check_face: Face | None = None
 
 
 def sheet_layout(deck: PrintDeck, opts: PdfOptions) -> Sheet:
     """The sheet geometry of a deck with these options (the deck's card size)."""
-    so = opts.sheet
-    return layout(SheetOptions(so.paper, deck.size_mm, so.bleed, so.gap, so.duplex,
-                               so.back_offset, so.crop_marks, so.cut_lines, so.margin))
+    return layout(replace(opts.sheet, card=deck.size_mm))
 
 
 def plan(deck: PrintDeck, opts: PdfOptions, sheet: Sheet,
@@ -124,13 +125,18 @@ def plan(deck: PrintDeck, opts: PdfOptions, sheet: Sheet,
             if duplex:
                 out.append(cal_back)
 
+    check_faces = [pages.check_face(c, words) if c else None  # one face for every sheet
+                   for c in (sheet.check, sheet.back_check)]
+
     def sheet_page(i: int, side: str) -> Page:
         first, last = i * sheet.per_sheet + 1, min(n, (i + 1) * sheet.per_sheet)
         side_word = "" if side == "fold" else f" \u00b7 {w('print-' + side)}"
         label = f"{w('print-sheet')} {i + 1}/{chunks}{side_word}"
         band = sheet.back_footer if side == "back" else sheet.footer
+        check = sheet.back_check if side == "back" else sheet.check
         return Page(label, sheet_side=(i, side), band=band,
-                    bookmark=(1, f"{label} ({first}\u2013{last})"))
+                    bookmark=(1, f"{label} ({first}\u2013{last})"), check=check,
+                    check_face=check_faces[side == "back"])
 
     sheets_title = f"{w('print-sheet')} 1\u2013{chunks}"
     first_sheet = len(out)
@@ -181,6 +187,8 @@ def generic_faces(deck: PrintDeck, opts: PdfOptions) -> list[tuple[str, Face]]:
             found.append((page.label, page.face))
         if page.footer is not None:
             found.append((f"{page.label} (footer)", page.footer))
+        if page.check_face is not None:
+            found.append((f"{page.label} (100 mm check)", page.check_face))
     return found
 
 
@@ -248,18 +256,24 @@ def render(deck: PrintDeck, opts: PdfOptions) -> PdfResult:
         require_fit(faces.labelled(deck))
         n_pages, sheets = _single(canvas, deck, cards, opts, faces), len(cards)
         warnings: tuple[str, ...] = ()
+        notes: tuple[str, ...] = ()
     else:
         sheet = sheet_layout(deck, opts)
         extra = [(name, build(sheet.paper_w, sheet.paper_h)) for name, build in deck.extra_pages]
         page_plan = plan(deck, opts, sheet, extra)
-        generic = [(p.label, f) for p in page_plan for f in (p.face, p.footer) if f is not None]
+        generic = [(p.label, f) for p in page_plan for f in (p.face, p.footer, p.check_face)
+                   if f is not None]
         require_fit([*faces.labelled(deck), *generic])
         n_pages = _draw_plan(canvas, deck, cards, sheet, page_plan, faces,
                              opts.sheet.cut_lines)
         sheets, warnings = -(-len(cards) // sheet.per_sheet), sheet.warnings
+        notes = sheet.notes
+        if not opts.calibration and not (sheet.check or sheet.back_check):
+            notes += ("no room for the 100 mm check on these sheets and no calibration page: "
+                      "nothing on the paper measures the scale",)
     canvas.showOutline()
     canvas.save()
-    return PdfResult(n_pages, sheets, len(cards), buffer.getvalue(), warnings)
+    return PdfResult(n_pages, sheets, len(cards), buffer.getvalue(), warnings, notes)
 
 
 def _draw_plan(canvas: Any, deck: PrintDeck, cards: list[PrintCard], sheet: Sheet,
@@ -287,6 +301,8 @@ def _draw_plan(canvas: Any, deck: PrintDeck, cards: list[PrintCard], sheet: Shee
             _draw_sheet(canvas, sheet, chunk, side, faces, cut_lines)
         if page.footer is not None and page.band is not None:
             pages.draw_footer(canvas, page.footer, page.band)
+        if page.check_face is not None and page.check is not None:
+            pages.draw_footer(canvas, page.check_face, page.check.band)
         canvas.showPage()
         n += 1
     return n
@@ -297,7 +313,7 @@ def _draw_sheet(canvas: Any, sheet: Sheet, chunk: list[PrintCard], side: str,
     bleed = pt(sheet.bleed)
     for slot, card in zip(sheet.slots, chunk, strict=False):
         if side in ("front", "fold"):
-            faces.front[id(card)].draw(canvas, box_pt(slot.trim), bleed)
+            draw_turned(canvas, faces.front[id(card)], slot.trim, slot.turn, bleed)
         if side in ("back", "fold"):
             back = faces.back[id(card)]
             if back is not None:
@@ -329,15 +345,19 @@ def _draw_sheet(canvas: Any, sheet: Sheet, chunk: list[PrintCard], side: str,
 
 
 def draw_turned(canvas: Any, face: Face, trim: Box, turn: int, bleed: float) -> None:
-    """Draw a face into ``trim`` (mm), turned by ``turn`` (0 or 180) degrees in place."""
+    """Draw a face into ``trim`` (mm), turned by ``turn`` (0, 90, 180 or 270) degrees
+    counter-clockwise in place, as :func:`~cardkit.pdf.sheet.turned_map` maps its points (a
+    face turned by 90 or 270 lies on its side: ``trim`` is as wide as the card is high)."""
     b = box_pt(trim)
-    if turn != 180:
+    if turn == 0:
         face.draw(canvas, b, bleed)
         return
+    origin = {90: (b.right, b.y), 180: (b.right, b.top), 270: (b.x, b.top)}[turn]
+    size = (b.w, b.h) if turn == 180 else (b.h, b.w)
     canvas.saveState()
-    canvas.translate(b.x + b.w, b.y + b.h)
-    canvas.rotate(180)
-    face.draw(canvas, Box(0, 0, b.w, b.h), bleed)
+    canvas.translate(*origin)
+    canvas.rotate(turn)
+    face.draw(canvas, Box(0, 0, *size), bleed)
     canvas.restoreState()
 
 

@@ -34,9 +34,23 @@ CARD_SIZES: dict[str, tuple[float, float]] = {
     "tarot": (69.85, 120.65),
     "square": (70.0, 70.0),
 }
-MIN_MARGIN = 4.0  # mm kept free at the paper edge: most printers cannot print there
+#: The printable area's margin (mm kept free at the paper edge: most printers cannot print
+#: there): no glyph, line or mark of a card sheet or a generic page comes closer to the edge.
+MIN_MARGIN = 5.0
+MAX_MARGIN = 50.0
+#: The bleed a sheet gets unless asked otherwise (``None`` asks for the automatic one).
+DEFAULT_BLEED = 3.0
 MAX_BLEED = 10.0
 MAX_GAP = 30.0
+#: Crop marks: the longest a mark is drawn by default (shorter where the margin is narrow), the
+#: gap between the bleed edge of the outer cards and a mark, and their limits.
+CROP_MARK_LENGTH = 5.0
+CROP_MARK_OFFSET = 1.0
+MIN_MARK = 1.0
+MAX_MARK = 20.0
+MAX_MARK_OFFSET = 10.0
+Rotate = Literal["auto", "never", "always"]
+ROTATE_MODES: tuple[str, ...] = ("auto", "never", "always")
 #: PDF's page size limit (ISO 32000: 14 400 units of 1/72 in = 200 in).
 MAX_PAPER = 5080.0
 #: A printer's front/back misregistration is a few millimetres; more than this would move the
@@ -148,17 +162,28 @@ def bounding(boxes: list[Box]) -> Box:
 
 @dataclass(frozen=True, slots=True)
 class SheetOptions:
-    """What the user asked for."""
+    """What the user asked for (lengths in mm).
+
+    ``bleed`` ``None`` is the automatic bleed (the largest of ``sheet.AUTO_BLEEDS`` that keeps
+    the most cards per sheet); ``gap`` is the gutter between cards; ``crop_mark_length``
+    ``None`` draws marks up to :data:`CROP_MARK_LENGTH`, shorter where the margin is narrow
+    (an explicit length is shortened the same way, with a warning); ``crop_mark_offset`` is
+    the gap between the outer cards' bleed and the marks; ``margin`` the printable area's;
+    ``rotate`` turns the cards 90° on the sheet: ``auto`` when that fits more per sheet.
+    """
 
     paper: tuple[float, float] = PAPERS["a4"]
     card: tuple[float, float] = CARD_SIZES["poker"]
-    bleed: float | None = None  # None: the largest of sheet.AUTO_BLEEDS keeping the card count
+    bleed: float | None = DEFAULT_BLEED
     gap: float = 0.0
     duplex: Duplex = "long"
     back_offset: tuple[float, float] = (0.0, 0.0)
     crop_marks: bool = True
     cut_lines: bool = False
     margin: float = MIN_MARGIN
+    crop_mark_length: float | None = None
+    crop_mark_offset: float = CROP_MARK_OFFSET
+    rotate: Rotate = "auto"
 
 
 def check_options(opts: SheetOptions) -> None:
@@ -173,11 +198,28 @@ def check_options(opts: SheetOptions) -> None:
         finite(value, what)
         if value <= 0:
             raise GeometryError(f"{what} must be positive")
+    if opts.rotate not in ROTATE_MODES:
+        raise GeometryError(f"unknown rotation {opts.rotate!r}: use {', '.join(ROTATE_MODES)}")
     if opts.bleed is not None:
         finite(opts.bleed, "bleed", 0.0, MAX_BLEED)
-    finite(opts.gap, "gap", 0.0, MAX_GAP)
-    finite(opts.margin, "margin", 0.0, 50.0)
+    finite(opts.gap, "gutter", 0.0, MAX_GAP)
+    finite(opts.margin, "margin", 0.0, MAX_MARGIN)
+    if opts.crop_mark_length is not None:
+        finite(opts.crop_mark_length, "crop mark length", MIN_MARK, MAX_MARK)
+    finite(opts.crop_mark_offset, "crop mark offset", 0.0, MAX_MARK_OFFSET)
     check_offset(opts.back_offset)
+    if min(opts.paper) <= 2 * opts.margin:
+        raise GeometryError(f"margin {opts.margin:g} mm leaves no printable area on "
+                            f"{opts.paper[0]:g}x{opts.paper[1]:g} mm paper")
+
+
+def parse_mm(text: str, what: str, low: float, high: float, example: str = "2") -> float:
+    """A length typed by the user (``2``, ``2.5mm``), checked: finite, within ``low..high``."""
+    try:
+        value = float(text.strip().removesuffix("mm"))
+    except ValueError:
+        raise GeometryError(f"{what} {text!r}: give millimetres, e.g. {example}") from None
+    return finite(value, what, low, high)
 
 
 def star_points(cx: float, cy: float, r: float, inner: float = 0.45) -> list[tuple[float, float]]:

@@ -16,7 +16,8 @@ from ..text.runs import TextStyle
 from .deck import PrintCard, PrintDeck
 from .geometry import MM_TO_PT
 from .layout import Ctx, Face, Frame, TextSource
-from .sheet import FOOTER_H, Band, Sheet, page_footer
+from .margins import BAR_LINE, FOOTER_H, Band, Check, page_footer
+from .sheet import Sheet
 from .words import Words
 
 INK = (0.0, 0.0, 0.0)
@@ -80,6 +81,46 @@ def draw_footer(canvas: Any, face: Face, band: Band) -> None:
     canvas.restoreState()
 
 
+#: The check's lines: thin enough that their ink adds under 0.2 mm to the 100 mm.
+CHECK_LINE = 0.3  # pt
+
+
+def check_face(check: Check, words: Words) -> Face:
+    """The 100 mm check of a card sheet page, laid out along its band: a square outlined on its
+    box with its caption inside, or a bar — a line along the bottom of the band between two end
+    ticks exactly 100 mm apart, its caption above the line."""
+    face = Face("100 mm check", 100.0, 100.0 if check.kind == "square" else FOOTER_H)
+    k = MM_TO_PT
+
+    def lines(canvas: Any, ctx: Ctx) -> None:
+        canvas.setStrokeColorRGB(*INK)
+        canvas.setLineWidth(CHECK_LINE)
+        if check.kind == "square":
+            canvas.rect(0, 0, 100 * k, 100 * k, stroke=1, fill=0)
+            return
+        y = BAR_LINE * k
+        path = canvas.beginPath()
+        path.moveTo(0, FOOTER_H * k)
+        path.lineTo(0, 0)
+        path.moveTo(0, y)
+        path.lineTo(100 * k, y)
+        path.moveTo(100 * k, FOOTER_H * k)
+        path.lineTo(100 * k, 0)
+        canvas.drawPath(path, stroke=1, fill=0)
+
+    face.paint(lines)
+    if check.kind == "square":
+        text, src = words("print-square")
+        face.text(text, Frame("check caption", 15, 40, 70, 20,
+                              TextStyle(REGULAR, 8.5, 6, align="center", colour=INK),
+                              max_lines=3), src)
+    else:
+        text, src = words("print-check-bar")
+        face.text(text, Frame("check caption", 3, 0.6, 94, FOOTER_H - 0.6, FOOTER_STYLE,
+                              max_lines=1), src)
+    return face
+
+
 def footer_text(deck: PrintDeck, words: Words, label: str, page: int) -> str:
     """``Deck · English · sheet 2/7 · front · page 5`` (the language as its readers name it)."""
     return (f"{deck.name} \u00b7 {deck.language or deck.locale} \u00b7 {label} \u00b7 "
@@ -92,10 +133,10 @@ def info_face(deck: PrintDeck, sheet: Sheet, opts: Any, words: Words, rows: Info
     face = Face("information", w, h)
     so = opts.sheet
     if not opts.ink_saver:
-        def band(canvas: Any, ctx: Ctx) -> None:
+        def band(canvas: Any, ctx: Ctx) -> None:  # inside the printable area, like all ink
             canvas.setFillColorRGB(0.93, 0.93, 0.93)
-            canvas.rect(0, (h - m - 26) * MM_TO_PT, w * MM_TO_PT, (m + 26) * MM_TO_PT,
-                        stroke=0, fill=1)
+            canvas.rect(m * MM_TO_PT, (h - m - 26) * MM_TO_PT, (w - 2 * m) * MM_TO_PT,
+                        26 * MM_TO_PT, stroke=0, fill=1)
         face.paint(band)
     else:
         def rule(canvas: Any, ctx: Ctx) -> None:
@@ -119,14 +160,17 @@ def info_face(deck: PrintDeck, sheet: Sheet, opts: Any, words: Words, rows: Info
         ("print-deck", deck.name, TextSource("decks", deck.id, "name")),
         ("print-language", deck.language or deck.locale, None),
         ("print-cards", f"{len(deck.cards)} / {deck.total}", None),
-        ("print-sheets", f"{rows.n_sheets} ({sheet.cols} x {sheet.rows})", None),
+        ("print-sheets", f"{rows.n_sheets} ({sheet.cols} x {sheet.rows}"
+                         f"{', 90°' if sheet.rotated else ''})", None),
         ("print-paper", f"{num(sheet.paper_w)} x {num(sheet.paper_h)} {mm}", mm_src),
         ("print-card-size", f"{num(deck.size_mm[0])} x {num(deck.size_mm[1])} {mm}", mm_src),
         ("print-bleed-gap", f"{num(sheet.bleed)} {mm} / {num(sheet.gap)} {mm}", mm_src),
         ("print-duplex", *words(f"print-duplex-{so.duplex}")),
         ("print-back-offset",
          f"{signed(so.back_offset[0])}, {signed(so.back_offset[1])} {mm}", mm_src),
-        ("print-marks", f"{yes if so.crop_marks else no} / {yes if so.cut_lines else no}", None),
+        ("print-marks", (f"{yes} ({num(sheet.crop_mark_length)} {mm})" if so.crop_marks
+                         else no) + f" / {yes if so.cut_lines else no}", mm_src),
+        ("print-margin", f"{num(sheet.margin)} {mm}", mm_src),
     ]
     for key, value in rows.details:
         if key == "Units":  # the unit system's name in the locale, not the option's value

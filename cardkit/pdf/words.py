@@ -61,6 +61,8 @@ ENGLISH: dict[str, str] = {
                         "print again with --back-offset X,Y.",
     "print-square": "This square measures 100 mm x 100 mm when printed at actual size.",
     "print-ruler": "This ruler measures 100 mm when printed at actual size.",
+    "print-check-bar": "100 mm \u2014 measure to check the scale",
+    "print-margin": "Margin at the paper edge",
     "print-cal-flip": "Hold the printed sheet up to the light: the grey F on the back must sit "
                       "exactly inside the outlined F.",
     "print-cal-wrong": "If it shows elsewhere or upside down, the printer flips on the other "
