@@ -282,8 +282,9 @@ def test_list_and_show_report_a_file_with_a_syntax_error(shipped) -> None:  # ty
 
 
 def test_show_reports_an_object_that_failed_validation(shipped) -> None:  # type: ignore[no-untyped-def]
-    content = shipped("terra/cards/blue.yaml", "    topic: Lake Baikal\n    difficulty: blue",
-                      "    topic: Lake Baikal\n    difficulty: purple")
+    content = shipped("terra/cards/blue.yaml",
+                      "    art: {path: art/contours.png, bleed: true}\n    difficulty: blue",
+                      "    art: {path: art/contours.png, bleed: true}\n    difficulty: purple")
     shown = show_object("terra", content, "lake-baikal")
     assert shown.data is None and shown.broken
     code, _, err = run("show", "terra", "lake-baikal", "--content", str(content))
