@@ -64,6 +64,21 @@ class CardPlan:
     bonus_kind: dict[str, str]  # route bonus id -> "rail", "station", "waste" or "plain"
     bonus_mods: dict[str, tuple[tuple[str, int], ...]]
     buy: tuple[BuyRule, ...]
+    #: hand (as a tuple) -> its cards to try, in play order (the ``after_buy`` ones left out),
+    #: each with whether it is a rail or station card (group 4: route bonus abilities first)
+    orders: dict[tuple[str, ...], tuple[tuple[bool, str], ...]] = field(default_factory=dict)
+
+    def play_order(self, hand: list[str]) -> tuple[tuple[bool, str], ...]:
+        """The cards of a hand to try, in play order (worked out once per hand and plan)."""
+        key = tuple(hand)
+        hit = self.orders.get(key)
+        if hit is None:
+            order, after = self.order, self.after_buy
+            ranked = sorted((order[c], c) for c in set(hand) if c in order and c not in after)
+            if len(self.orders) > 100_000:
+                self.orders.clear()
+            hit = self.orders[key] = tuple((rank[0] == 4, c) for rank, c in ranked)
+        return hit
 
 
 def _rail_prefix(steps: list[Any]) -> tuple[int, tuple[tuple[str, int], ...], bool] | None:
@@ -190,14 +205,11 @@ class PriorityListBot:
 
     # -- playing ------------------------------------------------------------------------------
     def _pick_play(self, state: TrainsState, seat: int) -> Action | None:
-        plan = self.plan
-        order = plan.order
-        after = plan.after_buy
-        cards = sorted((order[c], c) for c in set(state.players[seat].hand)
-                       if c in order and c not in after)
-        bonuses_tried = not state.players[seat].bonuses  # none held: nothing to try
-        for key, cid in cards:
-            if key[0] == 4 and not bonuses_tried:
+        me = state.players[seat]
+        cards = self.plan.play_order(me.hand)
+        bonuses_tried = not me.bonuses  # none held: nothing to try
+        for late, cid in cards:
+            if late and not bonuses_tried:
                 bonuses_tried = True
                 action = self._pick_bonus(state, seat)
                 if action is not None:

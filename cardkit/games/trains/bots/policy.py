@@ -41,7 +41,7 @@ def option_value(state: TrainsState, seat: int, steps: list[Any]) -> float:
 
 def station_value(state: TrainsState, seat: int, hex_id: int) -> tuple[bool, int, int]:
     """Stations where the player has a rail first, then cities with more slots."""
-    slots = state.world.maps[state.map_id].city_slots.get(hex_id, 0)
+    slots = state.md.city_slots.get(hex_id, 0)
     return (hex_id in state.players[seat].rails, slots, -hex_id)
 
 

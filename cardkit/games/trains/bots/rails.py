@@ -31,6 +31,7 @@ class MapPlan:
     routes: dict[str, tuple[int, ...]]  # route bonus id -> its city hexes
     city_slots: dict[int, int]
     remote_vp: dict[int, int]
+    entry: dict[int, int]  # place -> its static surcharge (what a rail onto it costs at least)
 
 
 _PLANS: dict[tuple[int, str], tuple[TrainsWorld, MapPlan]] = {}
@@ -70,7 +71,8 @@ def _build(world: TrainsWorld, md: MapData) -> MapPlan:
     routes = {b.id: tuple(md.cities[c] for c in b.cities if c in md.cities) for b in md.bonuses}
     rows = {h: tuple(dist[p].get(h, FAR) for p in places) for h in md.hexes}
     return MapPlan(places, dist, {p: i for i, p in enumerate(places)}, rows, start, routes,
-                   dict(md.city_slots), dict(md.remote_vp))
+                   dict(md.city_slots), dict(md.remote_vp),
+                   {p: md.static_cost.get(p) or 0 for p in places})
 
 
 def start_hex(state: TrainsState) -> int:
@@ -93,14 +95,17 @@ class RailPlanner:
     _near: list[int] = field(default_factory=list)  # steps from the network, as ``places``
     _goal_value: float = 0.0
     _city_vp: tuple[int, ...] = (0, 2, 4, 8)  # the rules set's, set by :meth:`sync`
+    _plan: MapPlan | None = None  # this game's map, set by :meth:`sync`
 
     def sync(self, state: TrainsState, seat: int) -> MapPlan:
         """Bring the distances up to date with the seat's rails (new game: start over)."""
-        plan = map_plan(state.world, state.map_id)
-        rails = state.players[seat].rails
-        if self._game != id(state.players[seat]) or self._seat != seat or \
+        me = state.players[seat]
+        rails = me.rails
+        plan = self._plan
+        if self._game != id(me) or self._seat != seat or plan is None or \
                 len(rails) < len(self._known):  # rails are only ever added
-            self._game, self._seat, self.goal = id(state.players[seat]), seat, None
+            plan = self._plan = map_plan(state.world, state.map_id)
+            self._game, self._seat, self.goal = id(me), seat, None
             self._known = set()
             self._near = [FAR] * len(plan.places)
             self._city_vp = tuple(state.world.setups[state.setup_id].rules.city_vp)
@@ -138,13 +143,30 @@ class RailPlanner:
             return goal
         best, best_score = None, -99.0
         near = self._near
+        # place_value and _entry, inlined (the same arithmetic in the same order)
+        routes = bool(state.routes_open)
+        stations = state.stations
+        others = [p.rails for i, p in enumerate(state.players) if i != seat]
+        slots_of, remote, entry = plan.city_slots, plan.remote_vp, plan.entry
+        city_vp, coin_vp = self._city_vp, self.coin_vp
         for i, p in enumerate(plan.places):
             if p in rails:
                 continue
             d = near[i]
             if d >= FAR:
                 continue
-            value = self.place_value(state, seat, p, plan) - self.coin_vp * _entry(state, seat, p)
+            s = stations.get(p, 0)
+            if routes:
+                value = self.place_value(state, seat, p, plan)
+            else:
+                slots = slots_of.get(p)
+                value = float(city_vp[min(s + 1, slots, 3)]) if slots else \
+                    float(remote.get(p, 0))
+            cost = entry[p] + s
+            for r in others:
+                if p in r:
+                    cost += 1
+            value = value - coin_vp * cost
             score = value / (1.0 + d)
             if score > best_score:
                 best, best_score = p, score
@@ -180,14 +202,20 @@ class RailPlanner:
         # rail_score, inlined (the bots' hottest loop): the same arithmetic in the same order
         coin_vp, waste_vp = self.coin_vp, self.waste_vp
         slots, remote = plan.city_slots, plan.remote_vp
+        routes = bool(state.routes_open)
+        stations, city_vp = state.stations, self._city_vp
         if goal is not None:
             now = self._near[plan.index[goal]]
             to_goal = plan.dist[goal]
             step = 0.5 * self._goal_value / max(1, now)
         for h, coins in costs:
             score = -coin_vp * coins - waste_vp * (1 if h in others else 0)
-            if h in slots or h in remote:
-                score += self.place_value(state, seat, h, plan)
+            if h in slots:  # place_value, inlined
+                score += self.place_value(state, seat, h, plan) if routes else \
+                    float(city_vp[min(stations.get(h, 0) + 1, slots[h], 3)]) if slots[h] else 0.0
+            elif h in remote:
+                score += self.place_value(state, seat, h, plan) if routes else \
+                    float(remote[h])
             if goal is not None and goal != h:
                 d = to_goal.get(h, FAR)
                 if d < now:
@@ -246,7 +274,7 @@ class RailPlanner:
 
 
 def _route_vp(state: TrainsState, bid: str) -> int:
-    for b in state.world.maps[state.map_id].bonuses:
+    for b in state.md.bonuses:
         if b.id == bid:
             return b.vp
     return 0
@@ -254,7 +282,7 @@ def _route_vp(state: TrainsState, bid: str) -> int:
 
 def _entry(state: TrainsState, seat: int, hex_id: int) -> int:
     """Roughly what the rail onto a place will cost: its surcharge, stations, others' rails."""
-    md = state.world.maps[state.map_id]
+    md = state.md
     cost = md.static_cost.get(hex_id) or 0
     cost += state.stations.get(hex_id, 0)
     for i, p in enumerate(state.players):

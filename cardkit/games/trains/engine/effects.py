@@ -23,7 +23,7 @@ from typing import Any
 
 from ....sim.protocol import IllegalAction
 from .cardhooks import HOOK_IMPLS
-from .feasibility import FAILABLE, rail_then
+from .feasibility import FAILABLE, rail_then, step_shape
 from .feasibility import feasible as feasible_with
 from ..model import (Choose, Coins, DiscardFor, Draw, DrawDiscard, GainWaste, Hook, LayRail, Modify,
                     Optional_, PayWaste, PlaceStation, ReturnWaste, RevealUntil, TrashSelf,
@@ -60,13 +60,22 @@ def play_actions(state: TrainsState, cid: str) -> list[tuple[Any, ...]]:
 def can_use(state: TrainsState, cid: str) -> bool:
     """Whether the active player can play a card in hand using its effects (remembered for
     the state as it is: asking again before the next action costs nothing)."""
-    p = state.me
-    key = (state.turns, cid, state.coins, len(p.hand), len(p.discard), len(p.rails),
+    steps = state.world.cards[cid].effect
+    if not steps:
+        return True
+    shape = step_shape(steps)  # the cheap shapes as :func:`.feasibility.feasible` asks them
+    if shape is None:
+        return True
+    if shape[0] == "rail":
+        return state.can_lay(state.to_act, state.coins + _bonus_coins(state, cid) + shape[1])
+    if shape[0] == "station":
+        return state.free_slots() > 0
+    p = state.players[state.to_act]
+    key = (state.actions_taken, cid, state.coins, len(p.hand), len(p.discard), len(p.rails),
            state.stations_left, tuple(state.mods.items()))
     if state.memo[0] == key:
         return state.memo[1]
-    steps = state.world.cards[cid].effect
-    ok = not steps or feasible(state, state.to_act, steps, _bonus_coins(state, cid), 1)
+    ok = feasible(state, state.to_act, steps, _bonus_coins(state, cid), 1)
     state.memo = (key, ok)
     return ok
 
@@ -86,16 +95,17 @@ def _ready(state: TrainsState) -> None:
 
 def play(state: TrainsState, action: tuple[Any, ...]) -> None:
     """``("play", card)`` with its effects, ``("play", card, "coins")`` without."""
-    _ready(state)
-    if len(action) not in (2, 3) or (len(action) == 3 and action[2] != COINS_ONLY):
+    if state.work or state.pending is not None:
+        raise IllegalAction("a card is still resolving")
+    use = len(action) == 2
+    if not use and (len(action) != 3 or action[2] != COINS_ONLY):
         raise IllegalAction(f"unknown action {action!r}")
     cid = action[1]
     w = state.world
-    p = state.me
+    p = state.players[state.to_act]
     if cid not in p.hand or cid in w.unplayable:
         raise IllegalAction(f"cannot play {cid!r}")
     steps = w.cards[cid].effect
-    use = len(action) == 2
     if use and steps and not can_use(state, cid):
         raise IllegalAction(f"the effects of {cid} cannot be carried out now")
     if not use and (not steps or (cid not in w.actions and can_use(state, cid))):
@@ -152,7 +162,7 @@ def bonus_usable(state: TrainsState, bid: str) -> bool:
 
 
 def _bonus(state: TrainsState, bid: str) -> Any:
-    return next((b for b in state.world.maps[state.map_id].bonuses if b.id == bid), None)
+    return next((b for b in state.md.bonuses if b.id == bid), None)
 
 
 def use_bonus(state: TrainsState, action: tuple[Any, ...]) -> None:
@@ -259,7 +269,7 @@ def _check_routes(state: TrainsState, seat: int) -> None:
     """The first player whose rails join all of a route's cities takes the card and its VP."""
     if not state.routes_open:
         return
-    md = state.world.maps[state.map_id]
+    md = state.md
     for bonus in md.bonuses:
         if bonus.id in state.routes_open and \
                 state.route_done(seat, [md.cities[c] for c in bonus.cities]):

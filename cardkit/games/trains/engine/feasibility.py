@@ -27,7 +27,7 @@ def feasible(state: TrainsState, seat: int, steps: Sequence[Any], coins_first: i
     discard; the card's own coins and modifiers count for its later steps. ``in_hand``: cards
     still in hand that will have left it (the card about to be played); ``hooks``: the hook
     implementations a ``hook`` step is looked up in (an unknown hook cannot be carried out)."""
-    shape = _shape(steps)
+    shape = step_shape(steps)
     if shape is None:
         return True
     if shape[0] == "rail":
@@ -43,7 +43,7 @@ _SHAPES: dict[int, tuple[Any, tuple[Any, ...] | None]] = {}
 _QUIET = (Coins, Draw, GainWaste, VpToken)  # steps that never fail nor change a rail's price
 
 
-def _shape(steps: Sequence[Any]) -> tuple[Any, ...] | None:
+def step_shape(steps: Sequence[Any]) -> tuple[Any, ...] | None:
     """What a step list needs to be feasible, worked out once per list: ``None`` (nothing can
     fail), ``("rail", coins)`` (one rail, after steps that only add ``coins``), ``("station",)``
     (one station), or ``("walk",)`` (the full walk)."""

@@ -36,7 +36,7 @@ def legal_actions(state: TrainsState) -> Sequence[Action]:
         return [(kind, o) for o in state.pending[2]]
     if state.setup_left:
         taken = {h for p in state.players for h in p.rails}
-        return [("start", h) for h in state.world.maps[state.map_id].start_hexes
+        return [("start", h) for h in state.md.start_hexes
                 if h not in taken]
     w = state.world
     hand = state.me.hand
@@ -67,32 +67,38 @@ def apply(state: TrainsState, action: Action) -> None:
         raise IllegalAction(f"unknown action {action!r}")
     if state.pending is not None:
         effects.answer(state, action)
+    elif state.setup_left:
+        if action[0] != "start" or len(action) != 2:
+            raise IllegalAction(f"place a start rail first, not {action!r}")
+        start_rail(state, action[1])
     else:
-        kind = action[0]
-        if state.setup_left:
-            if kind != "start" or len(action) != 2:
-                raise IllegalAction(f"place a start rail first, not {action!r}")
-            start_rail(state, action[1])
-        elif kind == "play":
-            effects.play(state, action)
-        elif kind == "play_trains" and len(action) == 1:
-            effects.play_trains(state)
-        elif kind == "buy":
-            effects.buy(state, action)
-        elif kind == "bonus":
-            effects.use_bonus(state, action)
-        elif kind == "end":
-            if len(action) != 1:
-                raise IllegalAction(f"unknown action {action!r}")
-            end_turn(state)
-        else:
+        move = _MOVES.get(action[0])
+        if move is None:
             raise IllegalAction(f"unknown action {action!r}")
+        move(state, action)
     state.actions_taken += 1
+
+
+def _play_trains(state: TrainsState, action: Action) -> None:
+    if len(action) != 1:
+        raise IllegalAction(f"unknown action {action!r}")
+    effects.play_trains(state)
+
+
+def _end(state: TrainsState, action: Action) -> None:
+    if len(action) != 1:
+        raise IllegalAction(f"unknown action {action!r}")
+    end_turn(state)
+
+
+#: The moves of a turn by the action's first item (a start rail and a choice's answer aside).
+_MOVES: dict[Any, Any] = {"play": effects.play, "play_trains": _play_trains, "buy": effects.buy,
+                          "bonus": effects.use_bonus, "end": _end}
 
 
 def start_rail(state: TrainsState, hex_id: Any) -> None:
     """The player in turn places their start rail; the next player is to act."""
-    md = state.world.maps[state.map_id]
+    md = state.md
     if hex_id not in md.start_hexes or any(hex_id in p.rails for p in state.players):
         raise IllegalAction(f"cannot start on {hex_id!r}")
     state.add_rail(state.to_act, hex_id)
@@ -113,7 +119,7 @@ def end_turn(state: TrainsState) -> None:
     discard += p.play
     discard += p.gained
     p.hand, p.play, p.gained = [], [], []
-    state.draw(seat, state.world.setups[state.setup_id].rules.hand_size)
+    state.draw(seat, state.hand_size)
     state.coins, state.acted, state.mods = 0, False, {}
     state.player_turns[seat] += 1
     reason = end_reason(state)
@@ -132,7 +138,7 @@ def end_reason(state: TrainsState) -> str:
     ``rails`` (a player laid all rails), ``stations`` (every token placed), or ``""``."""
     supply = state.supply
     empty = list(supply.values()).count(0) - (supply.get(state.waste) == 0)
-    if empty >= state.world.setups[state.setup_id].rules.empty_piles_to_end:
+    if empty >= state.piles_to_end:
         return "piles"
     most = state.rails_max
     for p in state.players:

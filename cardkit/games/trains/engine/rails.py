@@ -15,6 +15,7 @@ class RailsMixin:
     players: Any
     world: Any
     map_id: str
+    md: Any
     mods: dict[str, int]
     stations: dict[int, int]
     stations_left: int
@@ -27,7 +28,7 @@ class RailsMixin:
 
         ``connected=True`` skips the adjacency test (the caller knows the hex is next to one of
         the player's rails)."""
-        md = self.world.maps[self.map_id]
+        md = self.md
         rails = self.players[seat].rails
         if hex_id in rails:
             return None
@@ -63,7 +64,7 @@ class RailsMixin:
 
     def frontier(self, seat: int, extra: tuple[int, ...] = ()) -> list[int]:
         """Land hexes next to the player's rails (and ``extra`` ones) without their rail."""
-        md = self.world.maps[self.map_id]
+        md = self.md
         rails = self.players[seat].rails
         if not extra:  # rails are only ever added: their count keys the cache
             hit = self.fronts.get(seat)
@@ -125,7 +126,7 @@ class RailsMixin:
 
     def _rail_costs(self, seat: int, budget: int, extra: tuple[int, ...],
                     first: bool) -> list[tuple[int, int]]:
-        md = self.world.maps[self.map_id]
+        md = self.md
         static, terrain = md.static_cost, md.terrain
         mods = self.mods
         free = bool(mods.get("no_rail_coin_surcharge"))
@@ -175,14 +176,14 @@ class RailsMixin:
 
     def free_slots(self) -> int:
         """How many more stations can still be placed (free slots, within the tokens left)."""
-        slots = self.world.maps[self.map_id].total_slots
+        slots = self.md.total_slots
         return max(0, min(self.stations_left, slots - sum(self.stations.values())))
 
     def station_options(self) -> list[int]:
         """Cities with a free station slot (none once every token is placed)."""
         if self.stations_left <= 0:
             return []
-        slots = self.world.maps[self.map_id].city_slots
+        slots = self.md.city_slots
         full = {h for h, n in self.stations.items() if n >= slots.get(h, 0)}
         return [h for h in slots if h not in full] if full else list(slots)
 
@@ -191,7 +192,7 @@ class RailsMixin:
         rails = self.players[seat].rails
         if any(c not in rails for c in cities):
             return False
-        md = self.world.maps[self.map_id]
+        md = self.md
         seen = {cities[0]}
         todo = [cities[0]]
         while todo:

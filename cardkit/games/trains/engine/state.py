@@ -88,6 +88,15 @@ class TrainsState(RailsMixin):
     rounds: int = 0
     end_cause: str = ""  # why the game ended (the protocol's ``end_reason``), "" while running
     total_cards: int = 0
+    # per game, derived from the fields above in __post_init__ (the hot paths read these)
+    md: MapData = field(init=False, repr=False, compare=False)  # the map in play, prepared
+    hand_size: int = field(init=False, repr=False, compare=False)
+    piles_to_end: int = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.md = self.world.maps[self.map_id]
+        rules = self.world.setups[self.setup_id].rules
+        self.hand_size, self.piles_to_end = rules.hand_size, rules.empty_piles_to_end
 
     # -- lookups -------------------------------------------------------------------------------
     @property
@@ -98,12 +107,12 @@ class TrainsState(RailsMixin):
     @property
     def mapdata(self) -> MapData:
         """The map in play, prepared."""
-        return self.world.maps[self.map_id]
+        return self.md
 
     @property
     def hexes(self) -> dict[int, Any]:
         """Hex id -> hex of the map in play."""
-        return self.world.maps[self.map_id].hexes
+        return self.md.hexes
 
     @property
     def waste(self) -> str:
@@ -194,7 +203,7 @@ class TrainsState(RailsMixin):
     def score_of(self, seat: int) -> int:
         """Victory points: cities by stations, remote locations, VP cards, tokens, routes."""
         p = self.players[seat]
-        md = self.world.maps[self.map_id]
+        md = self.md
         city_vp = self.world.setups[self.setup_id].rules.city_vp
         vp = self.world.vp
         points = p.vp_tokens + p.route_vp + sum(vp[c] for c in p.all_cards())
@@ -267,7 +276,7 @@ class TrainsState(RailsMixin):
         if placed + self.stations_left != self.station_total or self.coins < 0:
             raise InvariantError(f"stations {placed}+{self.stations_left} or coins {self.coins}")
         if stations:
-            slots = self.world.maps[self.map_id].city_slots
+            slots = self.md.city_slots
             for h, n in stations.items():
                 if n > slots.get(h, 0):
                     raise InvariantError(f"{n} stations on hex {h}")
