@@ -67,6 +67,28 @@ class CardPlan:
     #: hand (as a tuple) -> its cards to try, in play order (the ``after_buy`` ones left out),
     #: each with whether it is a rail or station card (group 4: route bonus abilities first)
     orders: dict[tuple[str, ...], tuple[tuple[bool, str], ...]] = field(default_factory=dict)
+    #: the supply's piles -> :meth:`buy_table`
+    tables: dict[tuple[str, ...], tuple[tuple[tuple[Any, ...], ...], ...]] = field(
+        default_factory=dict)
+
+    def buy_table(self, world: TrainsWorld, supply: dict[str, int]
+                  ) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+        """The buy rules of the cards in a supply as tuples, by the coins they need:
+        ``[coins]`` -> the rules affordable with that many (worked out once per set of piles)."""
+        key = tuple(supply)
+        hit = self.tables.get(key)
+        if hit is None:
+            cost = world.cost
+            rules = [(r.card, max(r.min_coins, cost[r.card] or 0), r.min_round,
+                      100 if r.max_round is None else r.max_round,
+                      99 if r.max_owned is None else r.max_owned, r.min_waste, r.min_trains,
+                      r.min_actions, r.min_rails_left, r.min_stations_left)
+                     for r in self.buy if r.card in supply]
+            if len(self.tables) > 10_000:
+                self.tables.clear()
+            hit = self.tables[key] = tuple(tuple(r for r in rules if r[1] <= coins)
+                                           for coins in range(MAX_COINS + 1))
+        return hit
 
     def play_order(self, hand: list[str]) -> tuple[tuple[bool, str], ...]:
         """The cards of a hand to try, in play order (worked out once per hand and plan)."""
@@ -313,20 +335,17 @@ class PriorityListBot:
     def _pick_buy(self, state: TrainsState, seat: int) -> Action | None:
         supply = state.supply
         game = id(supply)
-        if self._game_rules[0] != game:  # this game's rules (card in the supply) as tuples,
-            cost = state.world.cost  # by the coins they need: [coins] -> the rules affordable
-            rules = [(r.card, max(r.min_coins, cost[r.card] or 0), r.min_round,
-                      100 if r.max_round is None else r.max_round,
-                      99 if r.max_owned is None else r.max_owned, r.min_waste, r.min_trains,
-                      r.min_actions, r.min_rails_left, r.min_stations_left)
-                     for r in self.plan.buy if r.card in supply]
-            self._game_rules = (game, tuple(tuple(r for r in rules if r[1] <= coins)
-                                            for coins in range(MAX_COINS + 1)))
+        if self._game_rules[0] != game:
+            self._game_rules = (game, self.plan.buy_table(state.world, supply))
         coins = state.coins
         w = state.world
         if self._empty is None:
-            self._empty = sum(1 for c, n in supply.items() if n <= 0 and c != w.waste)
-        if self._empty + 1 >= w.setups[state.setup_id].rules.empty_piles_to_end:
+            empty = 0
+            for n in supply.values():
+                if n <= 0:
+                    empty += 1
+            self._empty = empty - (supply.get(w.waste, 1) <= 0)
+        if self._empty + 1 >= state.piles_to_end:
             closing = self._closing_buy(state, seat)
             if closing is not None:
                 return closing

@@ -113,7 +113,7 @@ class RailPlanner:
             near = self._near
             rows = plan.rows
             for r in rails - self._known:
-                near = list(map(min, near, rows[r]))
+                near = [a if a <= b else b for a, b in zip(near, rows[r])]  # min, pairwise
             self._near = near
             self._known = set(rails)
         return plan
@@ -143,7 +143,8 @@ class RailPlanner:
             return goal
         best, best_score = None, -99.0
         near = self._near
-        # place_value and _entry, inlined (the same arithmetic in the same order)
+        # place_value and the rail's entry cost (static surcharge, stations, others' rails),
+        # inlined: the same arithmetic in the same order
         routes = bool(state.routes_open)
         stations = state.stations
         others = [p.rails for i, p in enumerate(state.players) if i != seat]
@@ -278,15 +279,3 @@ def _route_vp(state: TrainsState, bid: str) -> int:
         if b.id == bid:
             return b.vp
     return 0
-
-
-def _entry(state: TrainsState, seat: int, hex_id: int) -> int:
-    """Roughly what the rail onto a place will cost: its surcharge, stations, others' rails."""
-    md = state.md
-    cost = md.static_cost.get(hex_id) or 0
-    cost += state.stations.get(hex_id, 0)
-    for i, p in enumerate(state.players):
-        if i != seat and hex_id in p.rails:
-            cost += 1
-    return cost
-
