@@ -64,6 +64,9 @@ class CardPlan:
     bonus_kind: dict[str, str]  # route bonus id -> "rail", "station", "waste" or "plain"
     bonus_mods: dict[str, tuple[tuple[str, int], ...]]
     buy: tuple[BuyRule, ...]
+    #: the buy rules as tuples: (card, coins needed, first round, last round + 1, most owned,
+    #: least Waste, Trains, Actions owned, rails left, stations left)
+    buy_rows: tuple[tuple[Any, ...], ...]
     #: hand (as a tuple) -> its cards to try, in play order (the ``after_buy`` ones left out),
     #: each with whether it is a rail or station card (group 4: route bonus abilities first)
     orders: dict[tuple[str, ...], tuple[tuple[bool, str], ...]] = field(default_factory=dict)
@@ -71,19 +74,13 @@ class CardPlan:
     tables: dict[tuple[str, ...], tuple[tuple[tuple[Any, ...], ...], ...]] = field(
         default_factory=dict)
 
-    def buy_table(self, world: TrainsWorld, supply: dict[str, int]
-                  ) -> tuple[tuple[tuple[Any, ...], ...], ...]:
+    def buy_table(self, supply: dict[str, int]) -> tuple[tuple[tuple[Any, ...], ...], ...]:
         """The buy rules of the cards in a supply as tuples, by the coins they need:
         ``[coins]`` -> the rules affordable with that many (worked out once per set of piles)."""
         key = tuple(supply)
         hit = self.tables.get(key)
         if hit is None:
-            cost = world.cost
-            rules = [(r.card, max(r.min_coins, cost[r.card] or 0), r.min_round,
-                      100 if r.max_round is None else r.max_round,
-                      99 if r.max_owned is None else r.max_owned, r.min_waste, r.min_trains,
-                      r.min_actions, r.min_rails_left, r.min_stations_left)
-                     for r in self.buy if r.card in supply]
+            rules = [r for r in self.buy_rows if r[0] in supply]
             if len(self.tables) > 10_000:
                 self.tables.clear()
             hit = self.tables[key] = tuple(tuple(r for r in rules if r[1] <= coins)
@@ -156,9 +153,14 @@ def card_plan(world: TrainsWorld, rules: PriorityBot) -> CardPlan:
                                 else "waste" if kinds == {ReturnWaste} else "plain")
             bonus_mods[b.id] = prefix[1] if prefix else ()
     victory = frozenset(c for c, k in world.cards.items() if "victory" in k.types)
+    buy = tuple(r for r in rules.buy if world.cost.get(r.card) is not None)
+    cost = world.cost
+    rows = tuple((r.card, max(r.min_coins, cost[r.card] or 0), r.min_round,
+                  100 if r.max_round is None else r.max_round,
+                  99 if r.max_owned is None else r.max_owned, r.min_waste, r.min_trains,
+                  r.min_actions, r.min_rails_left, r.min_stations_left) for r in buy)
     return CardPlan(order, rails, frozenset(stations), frozenset(sure),
-                    frozenset(rules.play_after_buy), victory, bonus_kind, bonus_mods,
-                    tuple(r for r in rules.buy if world.cost.get(r.card) is not None))
+                    frozenset(rules.play_after_buy), victory, bonus_kind, bonus_mods, buy, rows)
 
 
 @dataclass(slots=True)
@@ -193,24 +195,29 @@ class PriorityListBot:
             return self._answer(state, seat)
         if state.setup_left:
             return ("start", start_hex(state))
-        turn = (state.rounds, seat)
-        if turn != self._turn:
-            self._turn, self._bought, self._owned, self._empty = turn, 0, None, None
+        turn = self._turn
+        if turn[0] != state.rounds or turn[1] != seat:
+            turn = self._turn = (state.rounds, seat)
+            self._bought, self._owned, self._empty = 0, None, None
             self._skip.clear()
         me = state.players[seat]
         hand = me.hand
-        waste = state.world.waste
-        if not state.acted and hand.count(waste) >= self.rules.pass_with_waste:
+        if not state.acted and hand.count(state.world.waste) >= self.rules.pass_with_waste:
             value = state.world.value
             if sum(value[c] for c in hand) < 3:
                 return END
-        key = (turn, tuple(hand), len(me.rails), state.stations_left, tuple(state.mods.items()),
-               len(me.bonuses))
-        if key != self._no_play or state.coins > self._no_play_coins:
+        coins = state.coins
+        key = None
+        if coins > self._no_play_coins or self._no_play != (
+                key := (turn, tuple(hand), len(me.rails), state.stations_left,
+                        tuple(state.mods.items()), len(me.bonuses))):
             action = self._pick_play(state, seat)
             if action is not None:
                 return action
-            self._no_play, self._no_play_coins = key, state.coins
+            if key is None:
+                key = (turn, tuple(hand), len(me.rails), state.stations_left,
+                       tuple(state.mods.items()), len(me.bonuses))
+            self._no_play, self._no_play_coins = key, coins
         if self._bought < self.rules.buys_per_turn:
             action = self._pick_buy(state, seat)
             if action is not None:
@@ -336,7 +343,7 @@ class PriorityListBot:
         supply = state.supply
         game = id(supply)
         if self._game_rules[0] != game:
-            self._game_rules = (game, self.plan.buy_table(state.world, supply))
+            self._game_rules = (game, self.plan.buy_table(supply))
         coins = state.coins
         w = state.world
         if self._empty is None:

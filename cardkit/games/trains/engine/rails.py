@@ -22,6 +22,7 @@ class RailsMixin:
     fronts: dict[int, tuple[int, list[int], int]]
     rail_memo: tuple[Any, list[tuple[int, int]]]
     rails_left: Any  # (seat) -> rails the player has not laid yet; defined on the state
+    rails_max: int
 
     def rail_cost(self, seat: int, hex_id: int, connected: bool = False) -> tuple[int, int] | None:
         """(coins, extra Waste) to lay a rail on a hex now, or ``None`` when not allowed.
@@ -110,13 +111,16 @@ class RailsMixin:
         """(hex, coins) for every hex where the player can lay a rail within ``budget`` coins
         (with ``first``: stop at the first one). The same surcharges as :meth:`rail_cost`,
         with the modifiers read once."""
-        if self.rails_left(seat) - len(extra) <= 0:
-            return []
-        mods = self.mods
         players = self.players
+        laid = len(players[seat].rails)
+        if self.rails_max - laid - len(extra) <= 0:  # no rail left to lay
+            return []
+        total = 0
+        for p in players:
+            total += len(p.rails)
         # rails and stations are only ever added: their counts say whether the board changed
-        key = (seat, budget, len(players[seat].rails), sum(len(p.rails) for p in players), extra,
-               tuple(mods.items()), sum(self.stations.values()))
+        key = (seat, budget, laid, total, extra, tuple(self.mods.items()),
+               sum(self.stations.values()))
         if not first and self.rail_memo[0] == key:
             return self.rail_memo[1]
         out = self._rail_costs(seat, budget, extra, first)
