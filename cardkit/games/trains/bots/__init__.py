@@ -67,9 +67,9 @@ class CardPlan:
     #: the buy rules as tuples: (card, coins needed, first round, last round + 1, most owned,
     #: least Waste, Trains, Actions owned, rails left, stations left)
     buy_rows: tuple[tuple[Any, ...], ...]
-    #: hand (as a tuple) -> its cards to try, in play order (the ``after_buy`` ones left out),
-    #: each with whether it is a rail or station card (group 4: route bonus abilities first)
-    orders: dict[tuple[str, ...], tuple[tuple[bool, str], ...]] = field(default_factory=dict)
+    #: the card kinds of a hand -> the ones to try, in play order (the ``after_buy`` ones left
+    #: out), each with whether it is a rail or station card (group 4: route bonus abilities first)
+    orders: dict[frozenset[str], tuple[tuple[bool, str], ...]] = field(default_factory=dict)
     #: the supply's piles -> :meth:`buy_table`
     tables: dict[tuple[str, ...], tuple[tuple[tuple[Any, ...], ...], ...]] = field(
         default_factory=dict)
@@ -88,12 +88,12 @@ class CardPlan:
         return hit
 
     def play_order(self, hand: list[str]) -> tuple[tuple[bool, str], ...]:
-        """The cards of a hand to try, in play order (worked out once per hand and plan)."""
-        key = tuple(hand)
+        """The cards of a hand to try, in play order (worked out once per set of card kinds)."""
+        key = frozenset(hand)
         hit = self.orders.get(key)
         if hit is None:
             order, after = self.order, self.after_buy
-            ranked = sorted((order[c], c) for c in set(hand) if c in order and c not in after)
+            ranked = sorted((order[c], c) for c in key if c in order and c not in after)
             if len(self.orders) > 100_000:
                 self.orders.clear()
             hit = self.orders[key] = tuple((rank[0] == 4, c) for rank, c in ranked)
@@ -401,9 +401,15 @@ class PriorityListBot:
         """Cards owned by kind, plus " waste", " trains" and " actions" totals."""
         w = state.world
         owned = Counter(state.players[seat].all_cards())
+        trains = actions = 0
+        is_train, is_action = w.trains, w.actions
+        for c, n in owned.items():
+            if c in is_train:
+                trains += n
+            if c in is_action:
+                actions += n
         owned[" waste"] = owned[w.waste]
-        owned[" trains"] = sum(n for c, n in owned.items() if c in w.trains)
-        owned[" actions"] = sum(n for c, n in owned.items() if c in w.actions)
+        owned[" trains"], owned[" actions"] = trains, actions
         return owned
 
     # -- answering ----------------------------------------------------------------------------

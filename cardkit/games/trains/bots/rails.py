@@ -197,8 +197,10 @@ class RailPlanner:
         goal = self.choose_goal(state, seat, plan)
         self._goal_value = self.place_value(state, seat, goal, plan) if goal is not None else 0.0
         no_others = bool((state.mods if mods is None else mods).get("no_opponent_surcharge"))
-        others: set[int] = set() if no_others else \
-            set().union(*(p.rails for i, p in enumerate(state.players) if i != seat))
+        players = state.players
+        others: set[int] = set() if no_others else players[1 - seat].rails \
+            if len(players) == 2 else set().union(*(p.rails for i, p in enumerate(players)
+                                                    if i != seat))
         best, best_score = None, -99.0
         # rail_score, inlined (the bots' hottest loop): the same arithmetic in the same order
         coin_vp, waste_vp = self.coin_vp, self.waste_vp

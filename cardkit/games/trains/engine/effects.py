@@ -121,15 +121,21 @@ def play(state: TrainsState, action: tuple[Any, ...]) -> None:
 def play_trains(state: TrainsState) -> None:
     """Play every Train card in hand that has no effect."""
     _ready(state)
-    p = state.me
-    plain = state.world.plain
-    trains = [c for c in p.hand if c in plain]
+    p = state.players[state.to_act]
+    w = state.world
+    plain, value = w.plain, w.value
+    kept, trains, coins = [], [], 0
+    for c in p.hand:
+        if c in plain:
+            trains.append(c)
+            coins += value[c]
+        else:
+            kept.append(c)
     if not trains:
         raise IllegalAction("no plain Train card in hand")
-    value = state.world.value
-    p.hand = [c for c in p.hand if c not in plain]
+    p.hand = kept
     p.play.extend(trains)
-    state.coins += sum(value[c] for c in trains)
+    state.coins += coins
     state.acted = True
 
 
@@ -247,7 +253,7 @@ def _op_return(state: TrainsState, op: Op) -> None:
 def _lay_rail(state: TrainsState, seat: int, frame: int, step: LayRail, cid: str) -> None:
     options = state.rail_options(seat, state.coins)
     rest = rest_of(state, frame)
-    if options and any(isinstance(s, FAILABLE) for s in rest):
+    if options and rest and any(isinstance(s, FAILABLE) for s in rest):
         options = [h for h in options if rail_then(state, seat, h, rest, hooks=HOOK_IMPLS)]
     if not options:
         abort(state, frame)
