@@ -225,8 +225,8 @@ class PriorityListBot:
                 self._owned = self._empty = None
                 return action
         after = self.plan.after_buy
-        if after:
-            for cid in sorted(set(hand) & after):
+        if after and not after.isdisjoint(hand):
+            for cid in sorted(after.intersection(hand)):
                 action = self._play_one(state, seat, cid)
                 if action is not None:
                     return action

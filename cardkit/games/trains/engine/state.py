@@ -92,9 +92,11 @@ class TrainsState(RailsMixin):
     md: MapData = field(init=False, repr=False, compare=False)  # the map in play, prepared
     hand_size: int = field(init=False, repr=False, compare=False)
     piles_to_end: int = field(init=False, repr=False, compare=False)
+    waste: str = field(init=False, repr=False, compare=False)  # the Waste card's id
 
     def __post_init__(self) -> None:
         self.md = self.world.maps[self.map_id]
+        self.waste = self.world.waste
         rules = self.world.setups[self.setup_id].rules
         self.hand_size, self.piles_to_end = rules.hand_size, rules.empty_piles_to_end
 
@@ -113,11 +115,6 @@ class TrainsState(RailsMixin):
     def hexes(self) -> dict[int, Any]:
         """Hex id -> hex of the map in play."""
         return self.md.hexes
-
-    @property
-    def waste(self) -> str:
-        """The Waste card's id."""
-        return self.world.waste
 
     def card(self, cid: str) -> TrainsCard:
         """A card kind."""
