@@ -222,7 +222,7 @@ class PriorityListBot:
             action = self._pick_buy(state, seat)
             if action is not None:
                 self._bought += 1
-                self._owned = self._empty = None
+                self._bought_one(state, action[1])
                 return action
         after = self.plan.after_buy
         if after and not after.isdisjoint(hand):
@@ -231,6 +231,23 @@ class PriorityListBot:
                 if action is not None:
                     return action
         return END
+
+    def _bought_one(self, state: TrainsState, cid: str) -> None:
+        """Keep the owned counts and empty piles up to date with a card about to be bought
+        (counted again from the state when buying it may do more: a card with an on-buy
+        effect, or Waste)."""
+        w = state.world
+        owned = self._owned
+        if owned is None or cid == w.waste or w.cards[cid].on_buy:
+            self._owned = self._empty = None
+            return
+        owned[cid] += 1
+        if cid in w.trains:
+            owned[" trains"] += 1
+        if cid in w.actions:
+            owned[" actions"] += 1
+        if self._empty is not None and state.supply[cid] == 1:
+            self._empty += 1
 
     # -- playing ------------------------------------------------------------------------------
     def _pick_play(self, state: TrainsState, seat: int) -> Action | None:
