@@ -200,20 +200,21 @@ class PriorityListBot:
                     mods: tuple[tuple[str, int], ...], remember: bool = False) -> float | None:
         """The best rail's score with ``budget`` coins and these modifiers, or None; with
         ``remember``, the rail it found answers the card's rail choice (the next action)."""
-        if state.rails_left(seat) <= 0:
+        if state.rails_max <= len(state.players[seat].rails):
             return None
         with_mods = None
         if mods:
             with_mods = dict(state.mods)
             for name, n in mods:
                 with_mods[name] = with_mods.get(name, 0) + n
-        saved = state.mods
-        if with_mods is not None:
+            saved = state.mods
             state.mods = with_mods
-        try:
+            try:
+                costs = state.rail_costs(seat, budget)
+            finally:
+                state.mods = saved
+        else:
             costs = state.rail_costs(seat, budget)
-        finally:
-            state.mods = saved
         if not costs:
             return None
         best, score = self.planner.best_rail(state, seat, costs, with_mods)

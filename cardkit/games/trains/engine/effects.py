@@ -253,8 +253,12 @@ def _op_return(state: TrainsState, op: Op) -> None:
 def _lay_rail(state: TrainsState, seat: int, frame: int, step: LayRail, cid: str) -> None:
     options = state.rail_options(seat, state.coins)
     rest = rest_of(state, frame)
-    if options and rest and any(isinstance(s, FAILABLE) for s in rest):
-        options = [h for h in options if rail_then(state, seat, h, rest, hooks=HOOK_IMPLS)]
+    if options and rest:
+        for s in rest:
+            if isinstance(s, FAILABLE):  # the rest of the card can fail: keep the rails after
+                options = [h for h in options if rail_then(state, seat, h, rest,  # which it works
+                                                           hooks=HOOK_IMPLS)]
+                break
     if not options:
         abort(state, frame)
         return
