@@ -20,7 +20,7 @@ import os
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, TypeVar
 
 from ..pdf.deck import PrintCard, PrintDeck
 
@@ -97,6 +97,17 @@ def rasterise(data: bytes, size_px: tuple[int, int]) -> Iterator[Image]:
     with the same flags ``PdfPage.render`` uses by default — so where ``page size x dpi / 72`` is
     a whole number the pixels are those of ``page.render(scale=dpi / 72)``.
     """
+    import pypdfium2.raw as pdfium_c
+
+    w, h = size_px
+    yield from _pages(data, size_px, lambda bitmap, page: pdfium_c.FPDF_RenderPageBitmap(
+        bitmap, page, 0, 0, w, h, 0, pdfium_c.FPDF_ANNOT))
+
+
+def _pages(data: bytes, size_px: tuple[int, int], draw: Callable[[Any, Any], None]
+           ) -> Iterator[Image]:
+    """Every page of a PDF as an RGB image of ``size_px``: ``draw(bitmap, page)`` renders a
+    page onto a white bitmap of that size."""
     import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
@@ -108,7 +119,7 @@ def rasterise(data: bytes, size_px: tuple[int, int]) -> Iterator[Image]:
             bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
             try:
                 bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
-                pdfium_c.FPDF_RenderPageBitmap(bitmap, page, 0, 0, w, h, 0, pdfium_c.FPDF_ANNOT)
+                draw(bitmap, page)
                 image = bitmap.to_pil().convert("RGB")  # a copy: the bitmap may go
             finally:
                 bitmap.close()
@@ -129,7 +140,6 @@ def rasterise_window(data: bytes, page_bleed_mm: float, trim_mm: tuple[float, fl
     pdfium's matrix maps the page (points, top-left origin) onto the bitmap; with the page's
     bleed equal to ``bleed_px`` the pixels are those of :func:`rasterise`.
     """
-    import pypdfium2 as pdfium
     import pypdfium2.raw as pdfium_c
 
     w, h = size_px
@@ -140,22 +150,8 @@ def rasterise_window(data: bytes, page_bleed_mm: float, trim_mm: tuple[float, fl
     matrix = pdfium_c.FS_MATRIX(scale, 0, 0, scale, bleed_px[0] - page_bleed_px,
                                 bleed_px[1] - page_bleed_px)
     clip = pdfium_c.FS_RECTF(0, 0, w, h)
-    pdf = pdfium.PdfDocument(data)
-    try:
-        for index in range(len(pdf)):
-            page = pdf[index]
-            bitmap = pdfium.PdfBitmap.new_native(w, h, pdfium_c.FPDFBitmap_BGR)
-            try:
-                bitmap.fill_rect((255, 255, 255, 255), 0, 0, w, h)
-                pdfium_c.FPDF_RenderPageBitmapWithMatrix(bitmap, page, matrix, clip,
-                                                         pdfium_c.FPDF_ANNOT)
-                image = bitmap.to_pil().convert("RGB")
-            finally:
-                bitmap.close()
-                page.close()
-            yield image
-    finally:
-        pdf.close()
+    yield from _pages(data, size_px, lambda bitmap, page: pdfium_c.FPDF_RenderPageBitmapWithMatrix(
+        bitmap, page, matrix, clip, pdfium_c.FPDF_ANNOT))
 
 
 @dataclass(frozen=True, slots=True)
