@@ -215,6 +215,8 @@ def test_the_shared_check_finds_what_one_process_finds(tmp_path: Path, monkeypat
     codes = [d.code for d in runs["1"]]
     assert codes.count("I18N018") > 20 and codes.count("I18N021") > 20
     assert runs["1"] == runs["2"] == runs["3"] == full
-    assert fitshare.fit_workers(10) == 1
-    monkeypatch.delenv("CARDKIT_FIT_WORKERS")
+    monkeypatch.setenv("CARDKIT_FIT_WORKERS", "auto")
     assert fitshare.fit_workers(10) == 1  # a small check stays in one process
+    assert fitshare.fit_workers(10**6) >= 1
+    monkeypatch.delenv("CARDKIT_FIT_WORKERS")
+    assert fitshare.fit_workers(10**6) == 1  # sharing is asked for

@@ -117,8 +117,8 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
     content field they come from; translations get I18N018 at their overlay entry, and I18N021
     (a warning) when they print at under :data:`SMALL_RATIO` of the English's size.
 
-    A large check is shared among the CPUs (:mod:`.fitshare`); the findings are the same, in the
-    same order, as one process's.
+    The check may be shared among the CPUs (:mod:`.fitshare`, ``CARDKIT_FIT_WORKERS``); the
+    findings are the same, in the same order, as one process's.
     """
     game = content.game
     if getattr(game, "print_decks", None) is None or getattr(game, "fit_code", None) is None:

@@ -1,18 +1,18 @@
-"""The fit check shared among the CPUs when it is large: the same findings, in the same order.
+"""The fit check shared among the CPUs when asked: the same findings, in the same order.
 
 :func:`cardkit.pdf.fitcheck.fit_diagnostics` lays out every face a game prints in every locale
 and unit system. Its work comes in *groups* (a card side, a deck's generic pages on one paper,
-a board on one paper) whose keys do not depend on the locale. When there are many
-(:data:`MIN_GROUPS` groups times passes), the groups are dealt round-robin, in the order of
+a board on one paper) whose keys do not depend on the locale. When sharing is asked for
+(``CARDKIT_FIT_WORKERS``), the groups are dealt round-robin, in the order of
 the first pass, to this process and to ``n - 1`` forked workers (they inherit the loaded
 content, nothing is pickled but the findings); each share checks its groups in every pass, so
-a translation meets the English size it is compared with in the same share.
+a translation meets the English size it is compared with in the same share. Without
+``CARDKIT_FIT_WORKERS`` (:func:`fit_workers`) the check runs in one process.
 
 Each candidate finding carries the place where one process would meet it (pass, group, face,
 text); the shares' findings are merged in that order, so which of two equal findings is kept —
 the first met — and the report are the same with any number of workers. Only where ``fork``
-exists (Linux, macOS); elsewhere, and for a small check, it runs in this process.
-``CARDKIT_FIT_WORKERS`` sets the number of processes (``1``: never share).
+exists (Linux, macOS); elsewhere it runs in this process.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ from typing import Any
 
 from ..core.workers import start_worker
 
-#: Below this many groups times passes a check runs in one process: starting a worker and
-#: sending the findings back costs more than the worker saves (measured on the shipped decks).
+#: With ``CARDKIT_FIT_WORKERS=auto``, below this many groups times passes a check runs in one
+#: process (the shipped Terra deck, about 1,800, gained nothing from a second one).
 MIN_GROUPS = 4000
 #: At most this many processes.
 MAX_WORKERS = 4
@@ -40,15 +40,17 @@ _JOB: tuple[Any, list[Any], Share, dict[Hashable, int], int] | None = None
 
 
 def fit_workers(work: int) -> int:
-    """How many processes check ``work`` groups times passes: ``CARDKIT_FIT_WORKERS`` if set,
-    else the CPUs this process may use (at most :data:`MAX_WORKERS`) for a large check, else 1;
-    always 1 without ``fork``."""
+    """How many processes check ``work`` groups times passes: ``CARDKIT_FIT_WORKERS`` — a
+    number, or ``auto`` (the CPUs this process may use, at most :data:`MAX_WORKERS`, for a check
+    of at least :data:`MIN_GROUPS`); unset, 1 (on the 2-core machine of the benchmarks, loaded
+    by other work, a second process gained nothing: see ``bench/bench_check.py``); always 1
+    without ``fork``."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     wanted = os.environ.get("CARDKIT_FIT_WORKERS", "")
     if wanted.isdigit() and int(wanted) > 0:
         return int(wanted)
-    if work < MIN_GROUPS:
+    if wanted != "auto" or work < MIN_GROUPS:
         return 1
     try:
         cpus = len(os.sched_getaffinity(0))
