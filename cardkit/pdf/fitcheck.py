@@ -8,13 +8,13 @@ badges, in its locale, on every template, the generic pages included.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostics import Diagnostic, Severity
 from ..i18n.locale import Locale, Plural
 from ..i18n.lookup import Localizer
-from . import draw
+from . import draw, fitshare
 from .board import faces as board_faces
 from .fit import FitError, Unfit, require_fit, unfit  # noqa: F401 - re-exported
 from .geometry import GeometryError, SheetOptions
@@ -47,35 +47,66 @@ def game_faces(game: Any, content: Any, loc: Any, units: str
 
     The key does not depend on the locale, so a face can be compared across locales.
     """
+    for _, build in face_groups(game, content, loc, units):
+        yield from build()
 
+
+Group = Callable[[], list[tuple[FaceKey, str, Face]]]
+
+
+def face_groups(game: Any, content: Any, loc: Any, units: str) -> Iterator[tuple[FaceKey, Group]]:
+    """The faces of :func:`game_faces` in groups built together, not yet built: ``(the group's
+    key, build)`` — a card side, an extra page, a deck's generic pages on one paper, a board on
+    one paper. The keys do not depend on the locale; a share of the check builds only its
+    groups (:func:`fit_diagnostics` on several processes)."""
     for deck in game.print_decks(content, loc, units):
         deck.strings, deck.locale, deck.number = loc.string, loc.code, loc.number
         for card in deck.cards:
-            yield (deck.id, card.id, "front"), f"{deck.id}/{card.id} front", card.front()
+            yield (deck.id, card.id, "front"), _one((deck.id, card.id, "front"),
+                                                    f"{deck.id}/{card.id} front", card.front)
             if card.back is not None:
-                yield (deck.id, card.id, "back"), f"{deck.id}/{card.id} back", card.back()
+                yield (deck.id, card.id, "back"), _one((deck.id, card.id, "back"),
+                                                       f"{deck.id}/{card.id} back", card.back)
         if deck.shared_back is not None:
-            yield (deck.id, "", "back"), f"{deck.id} card back", deck.shared_back()
+            yield (deck.id, "", "back"), _one((deck.id, "", "back"), f"{deck.id} card back",
+                                              deck.shared_back)
         for k, (name, page) in enumerate(deck.extra_pages):  # the name is the locale's: the
             for w, h in CHECK_PAGES:                         # key is the page's place
-                yield (deck.id, f"page-{k}", f"{w:g}x{h:g}"), f"{deck.id} {name}", page(w, h)
-        generic = getattr(draw, "generic_faces", None)
-        if generic is not None:
+                key = (deck.id, f"page-{k}", f"{w:g}x{h:g}")
+                yield key, _one(key, f"{deck.id} {name}", lambda page=page, w=w, h=h: page(w, h))
+        if getattr(draw, "generic_faces", None) is not None:
             for w, h in CHECK_PAGES:
-                opts = draw.PdfOptions(sheet=SheetOptions(paper=(w, h)), locale=loc.code)
-                try:
-                    found = generic(deck, opts)
-                except GeometryError:  # the card is bigger than this paper: no sheets PDF on
-                    continue  # it to check (``cardkit pdf --paper`` says so when asked for one)
-                for label, face in found:
-                    yield (deck.id, "generic", label, f"{w:g}x{h:g}"), f"{deck.id} {label}", face
+                yield (deck.id, "generic", f"{w:g}x{h:g}"), \
+                    lambda deck=deck, w=w, h=h: _generic(deck, loc, w, h)
     boards = getattr(game, "print_boards", None)
     if boards is not None:
-
         for board in boards(content, loc):
             for w, h in CHECK_PAGES:
-                for i, (label, face) in enumerate(board_faces(board, (w, h))):
-                    yield ("board", board.id, str(i), f"{w:g}x{h:g}"), label, face
+                key = ("board", board.id, f"{w:g}x{h:g}")
+                yield key, lambda board=board, key=key, w=w, h=h: [
+                    ((*key[:2], str(i), key[2]), label, face)
+                    for i, (label, face) in enumerate(board_faces(board, (w, h)))]
+
+
+def _one(key: FaceKey, label: str, build: Callable[[], Face]) -> Group:
+    return lambda: [(key, label, build())]
+
+
+def _generic(deck: Any, loc: Any, w: float, h: float) -> list[tuple[FaceKey, str, Face]]:
+    """A deck's generic faces on one paper (none when the card is bigger than the paper: there
+    is no sheets PDF on it to check, and ``cardkit pdf --paper`` says so when asked for one)."""
+    opts = draw.PdfOptions(sheet=SheetOptions(paper=(w, h)), locale=loc.code)
+    try:
+        found = draw.generic_faces(deck, opts)
+    except GeometryError:
+        return []
+    return [((deck.id, "generic", label, f"{w:g}x{h:g}"), f"{deck.id} {label}", face)
+            for label, face in found]
+
+
+#: A candidate finding: where the serial check meets it (pass, group, face, text), the key it is
+#: kept once under (the first met wins), and the diagnostic.
+Found = tuple[tuple[int, int, int, int], tuple[Any, ...], Diagnostic]
 
 
 def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, Any]
@@ -85,23 +116,60 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
     English texts that do not fit get the game's fit code (``game.fit_code``, e.g. TER018) at the
     content field they come from; translations get I18N018 at their overlay entry, and I18N021
     (a warning) when they print at under :data:`SMALL_RATIO` of the English's size.
-    """
 
+    The check may be shared among the CPUs (:mod:`.fitshare`, ``CARDKIT_FIT_WORKERS``); the
+    findings are the same, in the same order, as one process's.
+    """
     game = content.game
-    code_info = getattr(game, "fit_code", None)
-    if getattr(game, "print_decks", None) is None or code_info is None:
+    if getattr(game, "print_decks", None) is None or getattr(game, "fit_code", None) is None:
         return []
+    passes = fit_passes(content, overlays, locales)
+    if not passes:
+        return []
+    code, locale, overlay, units = passes[0]
+    order = [key for key, _ in face_groups(game, content, Localizer(content, locale, overlay),
+                                           units)]
+    found = fitshare.shared(content, passes, fit_share, order)
     out: dict[tuple[Any, ...], Diagnostic] = {}
-    en_sizes: dict[tuple[Any, ...], float] = {}
+    for _, key, d in found:
+        out.setdefault(key, d)
+    return list(out.values())
+
+
+#: One pass of the check: a locale's code, its localizer's parts, and a unit system.
+Pass = tuple[str, Any, Any, str]
+
+
+def fit_passes(content: Any, overlays: dict[str, Any], locales: dict[str, Any]) -> list[Pass]:
+    """English first, then each translated locale; each in every unit system the game prints."""
+    out = []
     for code in ["en", *sorted(c for c in overlays if c != "en")]:
         locale = locales.get(code) or (ENGLISH if code == "en" else None)
         if locale is None:
             continue  # an overlay of an undefined locale: I18N019 reports it
         overlay = overlays.get(code) if code != "en" else None
+        for units in getattr(content.game, "print_units", ("metric",)):
+            out.append((code, locale, overlay, units))
+    return out
+
+
+def fit_share(content: Any, passes: list[Pass], take: Callable[[FaceKey], bool] | None = None
+              ) -> list[Found]:
+    """The candidate findings of the face groups ``take`` accepts (all: ``None``), in the
+    order one process meets them. Every pass of a group is in the same share, so the English
+    size a translation is compared with (I18N021) is always at hand."""
+    game = content.game
+    code_info = game.fit_code
+    found: list[Found] = []
+    en_sizes: dict[tuple[Any, ...], float] = {}
+    for n_pass, (code, locale, overlay, units) in enumerate(passes):
         loc = Localizer(content, locale, overlay)
-        for units in getattr(game, "print_units", ("metric",)):
-            for key, label, face in game_faces(game, content, loc, units):
-                for p in face.placed:
+        for n_group, (group_key, build) in enumerate(face_groups(game, content, loc, units)):
+            if take is not None and not take(group_key):
+                continue
+            for n_face, (key, label, face) in enumerate(build()):
+                for n_text, p in enumerate(face.placed):
+                    at = (n_pass, n_group, n_face, n_text)
                     slot = (key, p.frame.name, p.source)
                     if p.fits and p.flowed is not None:
                         if code == "en":
@@ -112,7 +180,7 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
                                          f"{code}: printed at {p.flowed.size:g} pt where the "
                                          f"English is {en_sizes[slot]:g} pt ({label}); "
                                          "shorten it", key[0])
-                            out.setdefault((d.code, d.file, d.pointer, p.frame.name), d)
+                            found.append((at, (d.code, d.file, d.pointer, p.frame.name), d))
                         continue
                     what = f"{code}: {_quote(p.text)} {p.message()} on {label}; {_fix(p)}"
                     if code == "en":
@@ -121,8 +189,8 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
                     else:
                         d = _located(content, overlay, p, code, "I18N018", Severity.ERROR, what,
                                      key[0])
-                    out.setdefault((d.code, d.file, d.pointer, p.frame.name), d)
-    return list(out.values())
+                    found.append((at, (d.code, d.file, d.pointer, p.frame.name), d))
+    return found
 
 
 def fit_errors(content: Any, overlay: Any, locale: Any, refs: set[tuple[str, str, str]]

@@ -8,8 +8,10 @@ millimetres; a page face is drawn at scale 1 on its page.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
+from ..text.flow import fits as text_fits
 from ..text.flow import flow_text
 from ..text.fonts import BOLD, REGULAR
 from ..text.runs import TextStyle
@@ -234,14 +236,14 @@ def index_faces(deck: PrintDeck, cards: list[PrintCard], sheet: Sheet, words: Wo
     return faces
 
 
+@lru_cache(maxsize=65536)
 def one_line(text: str, frame: Frame) -> str:
     """``text``, or its longest beginning with an ellipsis that fits ``frame`` on one line (an
     index line lists what the cards say; the card itself is where a text must fit whole)."""
     k = MM_TO_PT
 
     def fits(t: str) -> bool:
-        return flow_text(t, frame.x * k, frame.y * k, frame.w * k, frame.h * k, frame.style,
-                         frozenset(), (), frame.valign, 1) is not None
+        return text_fits(t, frame.x * k, frame.w * k, frame.h * k, frame.style, 1)
 
     text = " ".join(text.split())  # a line break in a name is a space in the index
     if fits(text):

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
-from .fonts import register_fonts, string_width
+from .fonts import _unit_width, register_fonts, string_width
 from .runs import ICON_WIDTH, Run, TextStyle, runs
 
 VAlign = Literal["top", "middle", "bottom"]
@@ -115,47 +115,82 @@ def _words(runs_: list[Run]) -> list[list[Run]]:
     return words
 
 
-def _width(run: Run, font: str, size: float) -> float:
-    return ICON_WIDTH * size if run.icon else string_width(run.text, font, size)
+#: A word measured once: its runs and each run's width at 1 000 pt (``None``: an icon, which is
+#: :data:`ICON_WIDTH` font sizes wide at every size).
+Word = tuple[tuple[Run, ...], tuple[float | None, ...]]
 
 
-def _wrap(paragraphs: list[list[Run]], bands: list[tuple[float, float]], font: str,
-          size: float) -> list[tuple[int, tuple[Run, ...], float]] | None:
-    """Greedy wrap into the bands' widths; a band too narrow for the next word stays empty.
+@lru_cache(maxsize=65536)
+def _measured(text: str, known_icons: frozenset[str], font: str) -> tuple[tuple[Word, ...], ...]:
+    """The paragraphs of ``text`` as measured words: the advance widths are read once per text
+    and font, and every size, line count and box reuses them."""
+    out = []
+    for paragraph in runs(text, known_icons):
+        words: list[Word] = []
+        for word in _words(paragraph):
+            if len(word) == 1 and not word[0].icon:
+                words.append(((word[0],), (_unit_width(word[0].text, font),)))
+            else:
+                words.append((tuple(word), tuple(None if r.icon else _unit_width(r.text, font)
+                                                 for r in word)))
+        out.append(tuple(words))
+    return tuple(out)
 
-    Returns ``(band index, runs, width)`` per line, or ``None`` when the text does not fit.
+
+def _at_size(paragraphs: tuple[tuple[Word, ...], ...], size: float
+             ) -> list[list[tuple[tuple[Run, ...], float]]]:
+    """Every word with its width at ``size`` (the sum of its runs', in order, as drawn)."""
+    icon = ICON_WIDTH * size
+    return [[(word, sum([icon if u is None else u * size / 1000.0 for u in units]))
+             for word, units in paragraph] for paragraph in paragraphs]
+
+
+Broken = list[tuple[int, tuple[Run, ...], float]]
+
+
+def _wrap(paragraphs: list[list[tuple[tuple[Run, ...], float]]], rooms: list[float] | None,
+          room: float, space: float) -> Broken | None:
+    """Greedy line breaking on widths alone: each word goes on the current line if it still
+    fits the band's room, else on the next band; a band too narrow for the next word stays
+    empty.
+
+    ``rooms``: the width of each band (``None``: as many bands as needed, each ``room`` wide —
+    a box no shape crosses). Returns ``(band index, runs, width)`` per line, or ``None`` when
+    the text does not fit.
     """
-    space = string_width(" ", font, size)
-    out: list[tuple[int, tuple[Run, ...], float]] = []
+    out: Broken = []
+    n_bands = len(rooms) if rooms is not None else -1
     band = 0
-    for runs_ in paragraphs:
-        words = _words(runs_)  # glued runs wrap as one word
+    for words in paragraphs:
         line: list[Run] = []
         line_w = 0.0
         i = 0
         while i < len(words):
-            if band >= len(bands):
+            if band == n_bands:
                 return None
-            room = bands[band][1] - bands[band][0]
-            w = sum(_width(r, font, size) for r in words[i])
+            if rooms is not None:
+                room = rooms[band]
+            word, w = words[i]
             new_w = line_w + (space if line else 0.0) + w
             if new_w <= room + 1e-6:
-                line.extend(words[i])
+                line.extend(word)
                 line_w = new_w
                 i += 1
                 continue
             if line:
                 out.append((band, tuple(line), line_w))
                 line, line_w = [], 0.0
+            elif rooms is None:
+                return None  # the word is wider than every band
             band += 1  # the word goes to the next band (an empty band is skipped)
-        if band >= len(bands):
+        if band == n_bands:
             return None
         out.append((band, tuple(line), line_w))
         band += 1
     return out
 
 
-@lru_cache(maxsize=32768)
+@lru_cache(maxsize=131072)
 def flow_text(text: str, x: float, y: float, w: float, h: float, style: TextStyle,
               known_icons: frozenset[str] = frozenset(), obstacles: tuple[Obstacle, ...] = (),
               valign: VAlign = "middle", max_lines: int | None = None) -> Flowed | None:
@@ -164,45 +199,147 @@ def flow_text(text: str, x: float, y: float, w: float, h: float, style: TextStyl
 
     ``None`` when it does not fit even at the minimum size: callers report that, never shrink
     further. An empty text fits at the maximum size with no lines.
+
+    A box that no obstacle crosses has the same room on every line, so its lines are broken
+    once per size (:func:`_free_fit`, memoized by text, font, sizes, room and height — the same
+    box at another place, in another locale or on another board side reuses it); a box around
+    shapes gets the full layout (:func:`flow_full`). Both give the same lines.
     """
     register_fonts()
-    paragraphs = runs(text, known_icons)
+    relevant = tuple(o for o in obstacles if o[2] > x and o[0] < x + w and o[3] > y and
+                     o[1] < y + h)
+    if relevant:
+        return flow_full(text, x, y, w, h, style, known_icons, relevant, valign, max_lines)
+    fitted = _free_fit(text, known_icons, style, (x + w) - x, h, max_lines)
+    if fitted is None:
+        return None
+    size, n, broken = fitted
+    if not broken:
+        return Flowed(style.max_size, (), style.align)
+    lh = size * style.leading
+    block = n * lh
+    top = y + h - {"top": 0.0, "middle": (h - block) / 2, "bottom": h - block}[valign]
+    x1 = x + w
+    return Flowed(size, tuple(Line(words, width, x, x1, _baseline(top, band, lh, size, style))
+                              for band, words, width in broken), style.align)
+
+
+def _baseline(top: float, band: int, lh: float, size: float, style: TextStyle) -> float:
+    band_top = top - band * lh
+    return band_top - lh + size * (style.leading - 1.0) / 2 + size * 0.22
+
+
+@lru_cache(maxsize=1024)
+def _sizes(style: TextStyle) -> tuple[float, ...]:
+    """The sizes tried, largest first."""
+    out, size = [], style.max_size
+    while size >= style.min_size - 1e-9:
+        out.append(size)
+        size = round(size - style.step, 4)
+    return tuple(out)
+
+
+def _max_lines(h: float, lh: float, max_lines: int | None) -> int:
+    n_max = int((h + 1e-6) // lh)
+    return n_max if max_lines is None else min(n_max, max_lines)
+
+
+@lru_cache(maxsize=131072)
+def _free_fit(text: str, known_icons: frozenset[str], style: TextStyle, room: float, h: float,
+              max_lines: int | None) -> tuple[float, int, Broken] | None:
+    """Where no shape crosses the box: the size, line count and lines of the fitted text
+    (``None``: it does not fit). Every band is ``room`` wide, so the greedy break does not
+    depend on the line count: a size fits when its lines are no more than the box holds.
+
+    A size is passed over without breaking lines when the words alone are wider than all the
+    lines the box holds (:data:`SLACK` keeps that test on the safe side of rounding): only a
+    text near the limit of a size is broken into lines at it.
+    """
+    paragraphs = _measured(text, known_icons, style.font)
+    if not any(paragraphs):
+        return (style.max_size, 0, [])
+    unit_space = _unit_width(" ", style.font)
+    units, icons = _ink(paragraphs)
+    for size in _sizes(style):
+        n_max = _max_lines(h, size * style.leading, max_lines)
+        if n_max < len(paragraphs):
+            continue
+        if (units * size / 1000.0 + icons * ICON_WIDTH * size) * (1.0 - SLACK) > \
+                n_max * (room + 1e-6):
+            continue  # the words alone overfill every line: no break can fit them
+        broken = _wrap(_at_size(paragraphs, size), None, room, unit_space * size / 1000.0)
+        if broken is not None and len(broken) <= n_max:
+            return (size, max(1, len(broken)), broken)
+    return None
+
+
+#: The relative margin by which the words' total width must exceed the room of every line for
+#: a size to be passed over unbroken (far above the rounding of a sum of a few hundred widths).
+SLACK = 1e-9
+
+
+def _ink(paragraphs: tuple[tuple[Word, ...], ...]) -> tuple[float, int]:
+    """The words' text width at 1 000 pt and their number of icons."""
+    units, icons = 0.0, 0
+    for paragraph in paragraphs:
+        for _, widths in paragraph:
+            for u in widths:
+                if u is None:
+                    icons += 1
+                else:
+                    units += u
+    return units, icons
+
+
+def flow_full(text: str, x: float, y: float, w: float, h: float, style: TextStyle,
+              known_icons: frozenset[str] = frozenset(), obstacles: tuple[Obstacle, ...] = (),
+              valign: VAlign = "middle", max_lines: int | None = None) -> Flowed | None:
+    """The full layout (what :func:`flow_text` does around shapes): at each size, each line
+    count in turn, the free interval of every band and a greedy break into them. The reference
+    the shortcut of :func:`flow_text` is tested against (``tests/test_fit_fast.py``)."""
+    register_fonts()
+    paragraphs = _measured(text, known_icons, style.font)
     if not any(paragraphs):
         return Flowed(style.max_size, (), style.align)
     relevant = tuple(o for o in obstacles if o[2] > x and o[0] < x + w and o[3] > y and
                      o[1] < y + h)
-    size = style.max_size
-    while size >= style.min_size - 1e-9:
-        found = _flow_at(paragraphs, x, y, w, h, style, size, relevant, valign, max_lines)
+    unit_space = _unit_width(" ", style.font)
+    for size in _sizes(style):
+        found = _flow_at(_at_size(paragraphs, size), len(paragraphs), x, y, w, h, style, size,
+                         relevant, valign, max_lines, unit_space * size / 1000.0)
         if found is not None:
             return found
-        size = round(size - style.step, 4)
     return None
 
 
-def _flow_at(paragraphs: list[list[Run]], x: float, y: float, w: float, h: float,
-             style: TextStyle, size: float, obstacles: tuple[Obstacle, ...], valign: VAlign,
-             max_lines: int | None) -> Flowed | None:
+def _flow_at(paragraphs: list[list[tuple[tuple[Run, ...], float]]], need: int, x: float,
+             y: float, w: float, h: float, style: TextStyle, size: float,
+             obstacles: tuple[Obstacle, ...], valign: VAlign, max_lines: int | None,
+             space: float) -> Flowed | None:
     lh = size * style.leading
-    n_max = int((h + 1e-6) // lh)
-    if max_lines is not None:
-        n_max = min(n_max, max_lines)
-    need = sum(1 for p in paragraphs)  # at least one line per paragraph
+    n_max = _max_lines(h, lh, max_lines)
     for n in range(max(1, need), n_max + 1):
         block = n * lh
         top = y + h - {"top": 0.0, "middle": (h - block) / 2, "bottom": h - block}[valign]
         bands = [free_interval(x, x + w, top - (i + 1) * lh, top - i * lh, obstacles)
                  for i in range(n)]
-        wrapped = _wrap(paragraphs, bands, style.font, size)
+        wrapped = _wrap(paragraphs, [b1 - b0 for b0, b1 in bands], 0.0, space)
         if wrapped is None:
             continue
-        lines = []
-        for band, words, width in wrapped:
-            band_top = top - band * lh
-            baseline = band_top - lh + size * (style.leading - 1.0) / 2 + size * 0.22
-            lines.append(Line(words, width, bands[band][0], bands[band][1], baseline))
-        return Flowed(size, tuple(lines), style.align)
+        return Flowed(size, tuple(Line(words, width, bands[band][0], bands[band][1],
+                                       _baseline(top, band, lh, size, style))
+                                  for band, words, width in wrapped), style.align)
     return None
+
+
+def fits(text: str, x: float, w: float, h: float, style: TextStyle,
+         max_lines: int | None = None, known_icons: frozenset[str] = frozenset()) -> bool:
+    """Whether ``text`` fits the box at ``x`` (``w`` x ``h`` points) that no shape crosses —
+    the verdict of :func:`flow_text`, without laying the text out or remembering it (a search
+    for the longest beginning that fits asks this of many strings used once)."""
+    register_fonts()
+    return _free_fit.__wrapped__(text, known_icons, style, (x + w) - x, h,
+                                 max_lines) is not None
 
 
 def chunks(flowed: Flowed, style: TextStyle

@@ -48,6 +48,10 @@ def runs(text: str, known_icons: frozenset[str] = frozenset()) -> list[list[Run]
         words: list[Run] = []
         # "2 850" keeps together: a thousands group is never split across lines
         paragraph = GROUPED_NUMBER_RE.sub("\u00a0", paragraph)
+        if not known_icons or "[" not in paragraph:  # words only: no icon to look for
+            words = [Run(word) for word in BREAKABLE_SPACE_RE.split(paragraph) if word]
+            out.append(words)
+            continue
         for word in BREAKABLE_SPACE_RE.split(paragraph):
             if not word:
                 continue
