@@ -56,6 +56,7 @@ from .downloads import downloads
 from .html import esc, page
 from .images import ImageJob, export_all
 from .messages import Messages
+from .pairmemo import PairMemo
 from .reports import page_title, report_pages, reports_index
 from .review import review_pages
 from .search import Entry, index_files, search_page_body
@@ -238,11 +239,16 @@ def _asset(name: str) -> str:
 
 
 def _review(data: Any, game: str, locale: str, cards: list[SiteCard], tr: Messages,
-            games: list[tuple[str, str]]) -> str:
+            games: list[tuple[str, str]], cache: Path) -> str:
     """The translators' view of one locale (each card's rows with its front image; ``games``:
-    the games with a view in this locale, for the game filter)."""
-    return review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
-                        tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games)
+    the games with a view in this locale, for the game filter); its pair checks remembered in
+    the check cache between builds (:mod:`.pairmemo`)."""
+    memo = PairMemo(cache / "review" / f"{game}.{locale}.json")
+    body = review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
+                        tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games,
+                        pairs=memo)
+    memo.save()
+    return body
 
 
 def _reports(paths: list[Path], tr: Messages, cards: dict[str, dict[str, str]] | None = None
@@ -310,7 +316,7 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
             loc = Locale(locale, native, targets, overlays, {**site.natives, **natives},
                          categories, names, withheld)
             review = (_review(item.data, item.game, locale, cards, tr,
-                              [(i.game, i.title) for i in plan if locale in i.locales])
+                              [(i.game, i.title) for i in plan if locale in i.locales], cache)
                       if locale not in (SOURCE, PSEUDO_CODE) else None)
             nav = site.nav(locale, item, review is not None)
             for card in cards:
