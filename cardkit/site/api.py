@@ -186,7 +186,7 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     plan = []
     for game in select_games(tuple(job.games), job.content_dir):
         require_clean(game, job.content_dir, None, cache)
-        data = load(game, job.content_dir)
+        data = load(game, job.content_dir, cache)
         if job.locales:
             codes = tuple(dict.fromkeys(job.locales))
             for code in codes:
