@@ -167,3 +167,24 @@ def test_the_inputs_record_is_read_only_from_an_unchanged_site(tmp_path: Path) -
     (site / "a.png").write_bytes(b"png")
     (site / INPUTS).write_bytes(inputs_record({"k": "a.png"}))
     assert Previous.of(site, "site", []).read("k") is None  # no manifest: nothing is cardkit's
+
+
+def test_a_record_naming_files_outside_the_site_is_not_followed(tmp_path: Path) -> None:
+    """Planted: a manifest and inputs record naming a file beside the site (``../``) and an
+    absolute path. Neither is read back nor linked; the site's own listed file is."""
+    from cardkit.core.manifest import MANIFEST, Manifest, Origin, digest_of
+
+    site = tmp_path / "site"
+    site.mkdir()
+    (tmp_path / "secret.png").write_bytes(b"secret")
+    (site / "a.png").write_bytes(b"png")
+    (site / INPUTS).write_bytes(inputs_record({"in": "a.png", "out": "../secret.png",
+                                               "abs": str(tmp_path / "secret.png")}))
+    files = {"a.png": digest_of(site / "a.png"), INPUTS: digest_of(site / INPUTS),
+             "../secret.png": digest_of(tmp_path / "secret.png"),
+             str(tmp_path / "secret.png"): digest_of(tmp_path / "secret.png")}
+    (site / MANIFEST).write_bytes(Manifest(files, {}, Origin("site")).to_bytes())
+    found = Previous.of(site, "site", [])
+    assert found.read("in") == b"png"
+    assert found.read("out") is None and found.read("abs") is None
+    assert not found.write(tmp_path / "new" / "x.png", b"secret")  # written, not linked

@@ -49,7 +49,7 @@ class Previous:
         if made.output is None or made.output.command != command or made.legacy_site:
             return cls()
         skip = set(changed)
-        files = {rel: d for rel, d in made.files.items() if rel not in skip}
+        files = {rel: d for rel, d in made.files.items() if rel not in skip and _inside(rel)}
         found = cls(root.resolve(), {d: rel for rel, d in sorted(files.items())})
         if INPUTS in files:
             try:
@@ -94,6 +94,12 @@ class Previous:
         with open(path, "wb") as fh:  # a fresh file in a fresh folder: the umask decides
             fh.write(data)
         return False
+
+
+def _inside(rel: str) -> bool:
+    """Whether a path a record names lies inside its folder (no ``..``, not absolute)."""
+    return bool(rel) and not rel.startswith("/") and "\\" not in rel \
+        and all(part not in ("", ".", "..") for part in rel.split("/"))
 
 
 def inputs_record(inputs: dict[str, str]) -> bytes:
