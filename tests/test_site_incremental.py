@@ -188,3 +188,32 @@ def test_a_record_naming_files_outside_the_site_is_not_followed(tmp_path: Path) 
     assert found.read("in") == b"png"
     assert found.read("out") is None and found.read("abs") is None
     assert not found.write(tmp_path / "new" / "x.png", b"secret")  # written, not linked
+
+
+def test_a_card_of_another_kind_is_an_input_of_the_faces(tmp_path: Path) -> None:
+    """Cartographers' edict cards show the seasons that name them (seasons are printed cards of
+    another kind): a season's edicts edited changes the edicts' face inputs; the inputs of the
+    other seasons' faces name no season and stay."""
+    from cardkit.export.inputs import face_keys
+    from cardkit.export.printing import localized_decks
+
+    for part in ("cartographers", "locales"):
+        shutil.copytree(SHIPPED / part, tmp_path / "content" / part)
+    content = tmp_path / "content"
+
+    def keys() -> dict:  # type: ignore[type-arg]
+        decks, loc = localized_decks("cartographers", content, "en", "metric", False,
+                                     tmp_path / "cache")
+        return face_keys("cartographers", content, decks, loc, {})
+
+    before = keys()
+    seasons = content / "cartographers" / "seasons.yaml"
+    text = seasons.read_text("utf-8")
+    assert text.count("edicts: [A, B]") == 1
+    seasons.write_text(text.replace("edicts: [A, B]", "edicts: [B, A]"), "utf-8")
+    after = keys()
+    changed = {k for k in before if before[k] != after.get(k)}
+    edicts = {k for k in before if k[1] is not None and k[1].startswith("edict")}
+    assert edicts and edicts <= changed
+    summer = {k for k in before if k[1] == "summer"}
+    assert summer and not summer & changed

@@ -15,13 +15,15 @@ so its inputs are taken wide — when unsure, a face counts as changed:
   (so a renamed, added or removed card redraws the deck's faces);
 * **the card's own**: its record(s), their translations into the locale as the deck prints
   them (failing ones withheld), and the records of the printed cards it names by id (a card
-  without a record of its own, made from others, depends on every printed card).
+  without a record of its own, made from others, depends on every printed card);
+* **the other card kinds**: every printed card of another kind than its own (a Cartographers
+  edict shows the seasons that name it: a season edited redraws the edicts).
 
 A *printed card* is a record of a *card kind* (a kind at least half of whose records are cards of
-the game's decks) whose id is a card of a deck. A template that shows another card's data
-without naming it by id in its own record (a count of the deck's cards of a colour, say) would
-make these keys too narrow: such a template must be listed in :data:`WIDE`, whose faces all
-depend on every printed card.
+the game's decks) whose id is a card of a deck. So a face is taken to depend on the other cards
+*of its own kind* only through the ids its record names: a template that shows such a card's
+data otherwise (a count of the deck's cards of a colour, say) would make these keys too narrow,
+and its game must be listed in :data:`WIDE`, whose faces all depend on every printed card.
 """
 
 from __future__ import annotations
@@ -158,8 +160,12 @@ def face_keys(game: str, content_dir: Path, decks: list[PrintDeck], loc: Localiz
     shared = _shared(game, content_dir, loc, printed, settings)
     every = sorted(printed) if game in WIDE else []
     own: dict[str, str] = {}
+    by_kind: dict[str, list[str]] = {}
     for card_id, records in printed.items():
         own[card_id] = _h([(_dump(r), _entries(loc.overlay, r.kind, r.id)) for r in records])
+        for rec in records:
+            by_kind.setdefault(rec.kind, []).append(own[card_id])
+    kinds = {k: _h(sorted(v)) for k, v in sorted(by_kind.items())}
     keys: dict[FaceKey, str] = {}
     for deck in decks:
         head = _h(shared, deck.id, deck.name, list(deck.size_mm), deck.shared_back is not None,
@@ -171,7 +177,9 @@ def face_keys(game: str, content_dir: Path, decks: list[PrintDeck], loc: Localiz
                                 if s in own and s != card.id} | set(every))
             else:  # a card made from other records (a generated card): it may show any of them
                 named = sorted(own)
-            card_key = _h(head, card.id, own.get(card.id), [(n, own[n]) for n in named])
+            mine = {r.kind for r in records}
+            card_key = _h(head, card.id, own.get(card.id), [(n, own[n]) for n in named],
+                          [(k, d) for k, d in kinds.items() if k not in mine])
             keys[(deck.id, card.id, "front")] = _h(card_key, "front")
             if card.back is not None:
                 keys[(deck.id, card.id, "back")] = _h(card_key, "back")
