@@ -1,10 +1,14 @@
 """Benchmark: ``cardkit site`` for every game and locale vs. ``cardkit export --format png`` of the
-same cards (every game × locale, same dpi), both in the same run.
+same cards (every game × locale, same dpi), both in the same run; then the rebuild after a
+one-card edit (a Terra card's text) against the full build, and whether the rebuilt site is
+byte for byte a full build of the edited content.
 
 The site exports its card images through the same ``export_game``, so the export is its floor:
 what the site adds is the pages (gallery, a page per card, translators' views), the search index
 and the assets. Reports both times, the bytes written (the site split into its PNGs and the
 rest) and the ratios; the content gate runs with a warm check cache for both, as in daily use.
+The rebuild is timed twice: with the check cache warm for the edited content (as after
+``cardkit check`` or the editor's language server: the goal, under 2 s) and cold for it.
 """
 
 from __future__ import annotations
@@ -21,6 +25,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchline import line  # noqa: E402  (bench/ is on the path when run as a script)
 from cardkit.checking import CheckOptions, run_check
 from cardkit.core.registry import game_ids
 from cardkit.export.api import ExportJob, export_game
@@ -72,6 +77,49 @@ def card_page_load(site: Path, page: Path) -> dict[str, int]:
     return out
 
 
+EDIT = ("terra/cards/blue.yaml", "the longest single unbroken drop is about 807 m",
+        "the longest single drop is some 807 m", "the longest single drop is nearly 807 m")
+
+
+def _edit(content: Path, old: str, new: str) -> None:
+    """Replace one text of the edited card."""
+    path = content / EDIT[0]
+    text = path.read_text("utf-8")
+    assert text.count(old) == 1, f"the benchmark's edit no longer applies to {EDIT[0]}"
+    path.write_text(text.replace(old, new), "utf-8")
+
+
+def _files(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes() for p in root.rglob("*")
+            if p.is_file()}
+
+
+def rebuild(work: Path, content: Path, cache: Path, dpi: float, games: tuple[str, ...]
+            ) -> tuple[float, float, float, int, bool]:
+    """A full build of a copy of the content; a one-card edit checked first (warm check cache)
+    and rebuilt; a second edit of the same card rebuilt at once (the gate checks it); a full
+    build of the edited content to compare with. ``(full s, rebuild s with the check cache
+    warm, rebuild s with the gate checking the edit, faces drawn, identical)``."""
+    copy = work / "edit" / "content"
+    shutil.copytree(content, copy)
+    out, full = work / "edit" / "site", work / "edit" / "full"
+
+    def timed(folder: Path) -> tuple[float, int]:
+        t0 = time.perf_counter()
+        done = build_site(SiteJob(content_dir=copy, out=folder, cache_dir=cache, dpi=dpi))
+        return time.perf_counter() - t0, done.drawn
+
+    run_check(CheckOptions(games=games, content_dir=copy, cache_dir=cache))
+    t_full, _ = timed(out)
+    _edit(copy, EDIT[1], EDIT[2])
+    run_check(CheckOptions(games=games, content_dir=copy, cache_dir=cache))  # as after a check
+    t_warm, drawn = timed(out)
+    _edit(copy, EDIT[2], EDIT[3])
+    t_cold, _ = timed(out)
+    timed(full)
+    return t_full, t_warm, t_cold, drawn, _files(out) == _files(full)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--dpi", type=float, default=200.0, help="the site's default: 200")
@@ -113,6 +161,7 @@ def main() -> None:
 
         t_site = min(site() for _ in range(args.repeat))
         t_export = min(export() for _ in range(args.repeat))
+        t_full, t_warm, t_cold, drawn, identical = rebuild(work, content, cache, args.dpi, games)
         site_sizes = _sizes(site_out)
         pages = sorted(site_out.glob("*/*/cards/*.html"))
         loads = {p: card_page_load(site_out, p) for p in pages}
@@ -149,6 +198,17 @@ def main() -> None:
           f"{(worst['index_at_load'] + worst['index_on_search']) / kb:.1f} KB after its first "
           f"search (limit 150 KB)")
     assert worst["index_at_load"] + worst["index_on_search"] < 150_000, "index over 150 KB"
+    print(f"one Terra card's text edited: full build {t_full:.2f} s; rebuild {t_warm:.2f} s with "
+          f"the edit already checked ({drawn} card faces drawn), {t_cold:.2f} s with the gate "
+          f"checking it; the rebuilt site is {'byte for byte' if identical else 'NOT'} a full "
+          f"build of the edited content")
+    line("site full build", f"{t_site:.2f} s", f"{t_export:.2f} s export png", t_site / t_export,
+         "report")
+    line("site one-card rebuild", f"{t_warm:.2f} s", f"{t_full:.2f} s full build",
+         t_warm / t_full, "< 2 s, identical" if identical else "< 2 s, NOT IDENTICAL")
+    line("site one-card rebuild, gate checks the edit", f"{t_cold:.2f} s",
+         f"{t_full:.2f} s full build", t_cold / t_full, "report")
+    assert identical, "the rebuilt site differs from a full build of the edited content"
 
 if __name__ == "__main__":
     main()

@@ -24,6 +24,7 @@ from cardkit.core.errors import UsageProblem
 from cardkit.core.errors import ContentBlocked
 from cardkit.site import SiteJob, build_site
 from cardkit.core.outdir import IN_PROGRESS, MANIFEST, clean_debris, read_manifest
+from cardkit.core.reuse import INPUTS
 from cardkit.site.api import MARKER, is_site
 from cardkit.site.search import Entry, fold, index_files, read_index, tokens
 
@@ -287,9 +288,10 @@ def test_no_external_url_in_the_site(site: Path) -> None:
 
 def test_only_the_sites_own_files_are_published(site: Path) -> None:
     # the exports' manifests stay out; the site's own manifest (which replaced the older
-    # .cardkit-site marker) is the one hidden file, and it lists every other file
-    hidden = [p.relative_to(site).as_posix() for p in site.rglob(".*")]
-    assert hidden == [MANIFEST]
+    # .cardkit-site marker) and its record of the card images' inputs (for the next rebuild)
+    # are the hidden files, and the manifest lists every other file
+    hidden = sorted(p.relative_to(site).as_posix() for p in site.rglob(".*"))
+    assert hidden == sorted([MANIFEST, INPUTS])
     files = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
     record = read_manifest(site)
     assert set(record.files) == files - {MANIFEST}

@@ -52,7 +52,9 @@ def site(content_dir: Path, out: Path | None, games: tuple[str, ...], locales: t
     click.echo(f"wrote {result.out}: {result.pages} pages, {cards} cards in {galleries} "
                f"{'gallery' if galleries == 1 else 'galleries'} ({games_n} "
                f"{'game' if games_n == 1 else 'games'}), {result.bytes / 1e6:.1f} MB in "
-               f"{result.seconds:.1f} s")
+               f"{result.seconds:.1f} s ({result.drawn} card "
+               f"{'face' if result.drawn == 1 else 'faces'} drawn, {result.reused} "
+               f"{'file' if result.reused == 1 else 'files'} unchanged)")
     if result.failing:
         for (game, locale), n in sorted(result.failing.items()):
             click.echo(f"cardkit: {game} ({locale}): {n} translation "

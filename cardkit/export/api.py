@@ -26,9 +26,12 @@ from typing import TYPE_CHECKING, Literal
 from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.errors import UsageProblem
 from ..core.outdir import FolderOutput, default_build_dir, put
+from ..core.reuse import Previous
 from . import presets, tts, ttsexport
 from .csvfile import CsvRow, cards_csv
-from .raster import Drawn, Window, draw_unique, encode_all, face_size_px, png_bytes, raster_faces
+from .inputs import FaceKey, face_keys
+from .raster import (Drawn, Window, draw_unique, encode_all, face_size_px, png_bytes,
+                     raster_faces, unique_deck)
 from .unique import Registry, card_files, place
 
 if TYPE_CHECKING:
@@ -73,6 +76,10 @@ class ExportJob:
     preset: str | None = None
     #: tts only: the address the export folder is hosted at; None: ``file://`` URLs.
     base_url: str | None = None
+    #: png only: an earlier build to reuse (the site's, :mod:`cardkit.core.reuse`): a face whose
+    #: inputs (:mod:`.inputs`) are unchanged is read back instead of drawn, a file it holds
+    #: byte for byte is linked; :attr:`ExportResult.inputs` then records every face's inputs.
+    previous: Previous | None = None
 
 
 @dataclass(slots=True)
@@ -103,6 +110,11 @@ class ExportResult:
     fallbacks: int = 0  # texts printed in English for want of a translation
     reused: int = 0  # faces identical to an image already written (not written again)
     preset: str | None = None
+    #: With :attr:`ExportJob.previous`: face input digest -> the file made from it (relative to
+    #: the folder), the faces drawn this time, and the files linked from the previous build.
+    inputs: dict[str, str] = field(default_factory=dict)
+    drawn: int = 0
+    linked: int = 0
 
 
 def check_options(job: ExportJob) -> float:
@@ -202,8 +214,16 @@ def export_game(job: ExportJob) -> ExportResult:
     if job.format == "tts":
         for deck in decks:
             tts.check_card(deck.id, deck.size_mm, job.bleed, dpi)
-    # every deck drawn (and so fit-checked by the PDF layer) before the first file is written
-    drawn = [draw_unique(deck, b) for deck, b in zip(decks, bleeds, strict=True)]
+    previous = job.previous if job.format == "png" else None
+    keys, known = _known(job, previous, dpi, decks, loc)
+    # every deck drawn (and so fit-checked by the PDF layer) before the first file is written;
+    # with a previous build, only the cards with a face whose inputs changed (their faces were
+    # checked when first drawn, from the same inputs)
+    drawn = [draw_unique(deck, b, None if previous is None else
+                         lambda ref, d=deck.id: (d, ref.card_id, ref.side) not in known)
+             for deck, b in zip(decks, bleeds, strict=True)]
+    inputs: dict[str, str] = {}
+    linked = 0
 
     written: list[Path] = []
     size = 0
@@ -212,8 +232,11 @@ def export_game(job: ExportJob) -> ExportResult:
     with folder.staged() as staging:
 
         def write(name: str, data: bytes) -> Path:
-            nonlocal size
-            put(staging, name, data)
+            nonlocal size, linked
+            if previous is not None:
+                linked += previous.write(staging / name, data)
+            else:
+                put(staging, name, data)
             written.append(out_dir / name)
             size += len(data)
             return out_dir / name
@@ -231,20 +254,42 @@ def export_game(job: ExportJob) -> ExportResult:
                 card_px = window.size_px if window else face_size_px(deck.size_mm, job.bleed,
                                                                      dpi)
                 files, deck_rows = _write_faces(deck, faces, dpi, window, preset, registry,
-                                                write, job.workers)
+                                                write, job.workers, keys, known, inputs)
                 rows += deck_rows
                 results.append(DeckExport(deck.id, len(deck.cards), deck.total, card_px, files))
             write(CSV_NAME, cards_csv(rows))
     warnings = list(folder.notes)
     return ExportResult(job.format, out_dir, dpi, job.bleed, results, written, size, warnings,
                         len(set(loc.fallbacks)),  # faces are built lazily: count at the end
-                        registry.reused, job.preset)
+                        registry.reused, job.preset, inputs, sum(len(d.faces) for d in drawn),
+                        linked)
+
+
+def _known(job: ExportJob, previous: Previous | None, dpi: float, decks: list[PrintDeck],
+           loc: Localizer) -> tuple[dict[FaceKey, str], dict[FaceKey, bytes]]:
+    """With a previous build: every face's input digest, and the bytes of the faces the
+    previous build made from the same inputs."""
+    if previous is None:
+        return {}, {}
+    settings = {"format": job.format, "dpi": dpi, "bleed": job.bleed, "units": job.units,
+                "ink_saver": job.ink_saver, "preset": job.preset, "locale": job.locale}
+    keys = face_keys(job.game, job.content_dir, decks, loc, settings)
+    known = {}
+    for key, digest in keys.items():
+        data = previous.read(digest)
+        if data is not None:
+            known[key] = data
+    return keys, known
 
 
 def _write_faces(deck: PrintDeck, drawn: Drawn, dpi: float, window: Window | None,
                  preset: presets.Preset | None, registry: Registry, write: Writer,
-                 workers: int | None) -> tuple[list[Path], list[CsvRow]]:
-    """A deck's distinct faces written once each; the CSV rows pointing every card at them."""
+                 workers: int | None, keys: dict[FaceKey, str] | None = None,
+                 known: dict[FaceKey, bytes] | None = None, inputs: dict[str, str] | None = None
+                 ) -> tuple[list[Path], list[CsvRow]]:
+    """A deck's distinct faces written once each; the CSV rows pointing every card at them.
+    With ``keys`` (a previous build), the faces not drawn are the ``known`` bytes, and
+    ``inputs`` gets every face's input digest -> its file."""
     if preset is None:
         suffix = ".png"
 
@@ -256,7 +301,15 @@ def _write_faces(deck: PrintDeck, drawn: Drawn, dpi: float, window: Window | Non
         def encode(image: Image) -> bytes:
             return presets.encode(image, preset)
     faces = list(encode_all(raster_faces(drawn, dpi, window), encode, workers))
+    if keys:
+        made = {ref: data for ref, data in faces}
+        faces = [(ref, made[ref] if ref in made else known[(deck.id, ref.card_id, ref.side)])
+                 for ref in unique_deck(deck).faces]
     paths, writes = place(deck.id, faces, suffix, registry)
+    if keys and inputs is not None:
+        for ref, _ in faces:
+            at = paths[(ref.card_id, ref.side if ref.card_id is not None else "back")]
+            inputs[keys[(deck.id, ref.card_id, ref.side)]] = at
     files = [write(name, data) for name, data in writes]
     rows = []
     for card in deck.cards:

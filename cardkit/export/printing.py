@@ -53,7 +53,7 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
         findings, withheld = gate_translation(game, content_dir, locale, cache_dir)
     else:
         findings = gate(game, content_dir, "en" if pseudo else locale, cache_dir)
-    data = load(game, content_dir)
+    data = load(game, content_dir, cache_dir)
     if pseudo and "en" in data.locales:
         loc = Localizer(data.content, pseudo_locale(data.locales["en"]), None, pseudo=True,
                         pseudo_expansion=0.0)

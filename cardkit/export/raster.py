@@ -172,11 +172,19 @@ class Drawn:
     bleed_mm: float
 
 
-def draw_unique(deck: PrintDeck, bleed_mm: float) -> Drawn:
-    """Draw the deck's unique faces. The PDF layer fit-checks every face first and raises
-    :class:`~cardkit.pdf.fit.FitError` (nothing drawn) when a text does not fit."""
+def draw_unique(deck: PrintDeck, bleed_mm: float,
+                keep: Callable[[FaceRef], bool] | None = None) -> Drawn:
+    """Draw the deck's unique faces (with ``keep``: only the cards, and the shared back, with a
+    face it keeps; both sides of such a card). The PDF layer fit-checks every face drawn first
+    and raises :class:`~cardkit.pdf.fit.FitError` (nothing drawn) when a text does not fit."""
     unique = unique_deck(deck)
-    return Drawn(deck, unique.faces, single_pdf(unique.deck, bleed_mm), bleed_mm)
+    faces, reduced = unique.faces, unique.deck
+    if keep is not None:
+        wanted = {SHARED_BACK_ID if f.card_id is None else f.card_id for f in faces if keep(f)}
+        faces = tuple(f for f in faces
+                      if (SHARED_BACK_ID if f.card_id is None else f.card_id) in wanted)
+        reduced = replace(reduced, cards=[c for c in reduced.cards if c.id in wanted])
+    return Drawn(deck, faces, single_pdf(reduced, bleed_mm) if faces else b"", bleed_mm)
 
 
 def raster_faces(drawn: Drawn, dpi: float, window: Window | None = None
@@ -188,6 +196,8 @@ def raster_faces(drawn: Drawn, dpi: float, window: Window | None = None
     else:
         pages = rasterise_window(drawn.pdf, drawn.bleed_mm, drawn.deck.size_mm, window.size_px,
                                  window.bleed_px, dpi)
+    if not drawn.faces:
+        return
     n = 0
     for ref, image in zip(drawn.faces, pages, strict=False):
         n += 1

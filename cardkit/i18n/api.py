@@ -14,7 +14,7 @@ from ..core.content import GameContent, default_parse, is_translation_file
 from ..core.diagnostics import Diagnostic, Report, Severity, Summary, count
 from ..core.discovery import discover, display_path
 from ..core.errors import ContentBlocked, UsageProblem
-from ..core.loading import MAX_FILE_BYTES, extra_pair_checks, select_games
+from ..core.loading import MAX_FILE_BYTES, extra_pair_checks, make_parser, select_games
 from ..core.registry import get_game
 from ..core.sourcemap import resolve_locations
 from .exchange import ImportPlan
@@ -49,19 +49,23 @@ class GameI18n:
         return list(iter_sources(self.content))
 
 
-def load(game: str, content_dir: Path) -> GameI18n:
-    """Load one game with its translations; content must load cleanly."""
+def load(game: str, content_dir: Path, cache_dir: Path | None = None) -> GameI18n:
+    """Load one game with its translations; content must load cleanly. With ``cache_dir``,
+    files go through the per-file parse cache that ``check`` fills (as
+    :func:`~cardkit.core.loading.load_game`)."""
+    from ..core.cache import CheckCache
     from ..core.content import load_content
 
     spec = get_game(game)
+    parse = default_parse if cache_dir is None else make_parser(CheckCache(cache_dir))
     files = discover(content_dir, game, MAX_FILE_BYTES)
     content, diags = load_content(spec, [f for f in files if not is_translation_file(f.relpath)],
-                                  default_parse)
+                                  parse)
     locale_files = discover(content_dir, "locales", MAX_FILE_BYTES)
-    locales, found = load_locales(content_dir, default_parse)
+    locales, found = load_locales(content_dir, parse)
     diags += found
     loaded = load_translations(content, [f for f in files if is_translation_file(f.relpath)],
-                               locales, default_parse)
+                               locales, parse)
     texts = {f.display: f.text() for f in files + locale_files}
     out = GameI18n(content, loaded, locales, diags, texts)
     if any(d.severity is Severity.ERROR for d in diags) or not content.complete:

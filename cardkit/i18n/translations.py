@@ -248,11 +248,15 @@ class LocaleStatus(Coverage):
                 "waived": self.waived}
 
 
+PairRunner = Callable[[Pair, tuple[PairCheck, ...]], Iterable[Diagnostic]]
+
+
 def check_translations(content: GameContent, loaded: GameTranslations,
                        locales: dict[str, Locale], extra_checks: tuple[PairCheck, ...] = (),
-                       only: set[str] | None = None
+                       only: set[str] | None = None, pairs: PairRunner = pair_diagnostics
                        ) -> tuple[list[Diagnostic], list[LocaleStatus]]:
-    """Run every translation check for every locale the game is translated into (or ``only``)."""
+    """Run every translation check for every locale the game is translated into (or ``only``);
+    ``pairs`` runs the pair checks of one text (a memo of :func:`pair_diagnostics` may)."""
     diags: list[Diagnostic] = list(loaded.diagnostics)
     statuses: list[LocaleStatus] = []
     sources = list(iter_sources(content))
@@ -297,7 +301,7 @@ def check_translations(content: GameContent, loaded: GameTranslations,
                         "I18N030", Severity.INFO, f"{code}: the English this was translated "
                         "from is not stored; `cardkit i18n diff` cannot show what changed",
                         entry.file, object_id=src.object_id, pointer=entry.pointer + ("src",)))
-            found = list(pair_diagnostics(Pair(src, entry, env), PAIR_CHECKS + extra_checks))
+            found = list(pairs(Pair(src, entry, env), PAIR_CHECKS + extra_checks))
             kept, waived = apply_waivers(found, entry, code, pair_codes)
             if waived:
                 status.count(src.kind, "waived")

@@ -22,7 +22,11 @@ first — except that errors in a locale's own translation files do not stop it 
 view exists to show them): their entries are withheld (the pages show those fields in English), the
 view shows the findings, and :attr:`SiteResult.failing` counts them (the command exits 1). Then the
 site is written into a temporary folder beside ``out`` and renamed into place (the previous site,
-if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput`. The site's
+if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput`. A rebuild is
+incremental (:mod:`cardkit.core.reuse`): a card image whose inputs did not change
+(:mod:`cardkit.export.inputs`) is read back from the previous site instead of drawn, and every
+file the previous site holds byte for byte is linked instead of written — the pages are always
+made (they are cheap, and their bytes are their inputs), so the result is a full build's. The site's
 ``.cardkit-outputs.json`` lists every file it wrote; a folder holding anything else is never replaced, and an
 earlier site that was changed, or made from another content folder, only with ``force``. (Sites of
 older cardkit versions carry a ``.cardkit-site`` marker instead: it counts as a record of the files
@@ -33,7 +37,6 @@ an older site could have written there, its pages, assets and card images
 from __future__ import annotations
 
 import math
-import os
 import re
 import time
 from dataclasses import dataclass, field
@@ -43,15 +46,17 @@ from typing import Any
 
 from ..core.loading import DEFAULT_CACHE_DIR, select_games
 from ..core.errors import UsageProblem
-from ..core.outdir import LEGACY_SITE_MARKER, MANIFEST, FolderOutput, default_build_dir, is_output
-from ..core.workers import start_worker
+from ..core.outdir import LEGACY_SITE_MARKER, FolderOutput, default_build_dir, is_output
+from ..core.reuse import INPUTS, Previous, inputs_record
 from ..i18n.placement import unknown_locale
 from ..i18n.pseudo import PSEUDO_CODE, pseudo_text
 from .cards import (Locale, SiteCard, card_name, card_page, category_fields, gallery_page,
                     match_records, search_entries)
 from .downloads import downloads
 from .html import esc, page
+from .images import ImageJob, export_all
 from .messages import Messages
+from .pairmemo import PairMemo
 from .reports import page_title, report_pages, reports_index
 from .review import review_pages
 from .search import Entry, index_files, search_page_body
@@ -94,6 +99,10 @@ class SiteResult:
     #: shown in English, the findings in the translators' view); the command exits 1.
     failing: dict[tuple[str, str], int] = field(default_factory=dict)
     notes: list[str] = field(default_factory=list)
+    #: Card faces drawn (the others were unchanged since the previous site and read back), and
+    #: files the previous site held byte for byte (linked instead of written).
+    drawn: int = 0
+    reused: int = 0
 
 
 # -- checks before anything is written ----------------------------------------------------------
@@ -177,7 +186,7 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     plan = []
     for game in select_games(tuple(job.games), job.content_dir):
         require_clean(game, job.content_dir, None, cache)
-        data = load(game, job.content_dir)
+        data = load(game, job.content_dir, cache)
         if job.locales:
             codes = tuple(dict.fromkeys(job.locales))
             for code in codes:
@@ -203,17 +212,16 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
 class _Writer:
     """Writes the site's files into the build folder and counts them."""
 
-    def __init__(self, root: Path, switch: Any = None) -> None:
+    def __init__(self, root: Path, switch: Any = None, previous: Previous | None = None) -> None:
         self.root = root
         self.pages = 0
+        self.linked = 0  # files the previous site held byte for byte: linked, not written
         #: ``rel -> [(code, native, rel of the same page in that language)]`` (the switcher)
         self.switch = switch or (lambda rel: [])
+        self.previous = previous or Previous()
 
     def text(self, rel: str, text: str) -> None:
-        path = self.root / rel
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with open(path, "wb") as fh:  # a fresh file in a fresh folder: the umask decides
-            fh.write(text.encode("utf-8"))
+        self.linked += self.previous.write(self.root / rel, text.encode("utf-8"))
         if rel.endswith(".html"):
             self.pages += 1
 
@@ -230,87 +238,17 @@ def _asset(name: str) -> str:
     return resources.files("cardkit.site").joinpath("assets", name).read_text("utf-8")
 
 
-def _export(game: str, locale: str, job: SiteJob, dpi: float, cache: Path,
-            folder: Path) -> tuple[list[tuple[str, list[str]]], dict[str, tuple[Any, ...]], int]:
-    """Export the card images; ``([(deck, [card ids])], {id: (deck, front, back, shared,
-    w, h)}, fallbacks)`` with the image paths relative to the locale folder."""
-    from ..export.api import ExportJob, export_game
-
-    result = export_game(ExportJob(game, "png", job.content_dir, locale, dpi=dpi,
-                                   out=folder / "img", cache_dir=cache, withhold_failing=True))
-    # the export's manifest guards a user's export folder; the site's own manifest lists every
-    # file of the site, these included, so it is not published twice
-    for record in (folder / "img").rglob(MANIFEST):
-        record.unlink()
-    decks: list[tuple[str, list[str]]] = []
-    faces: dict[str, tuple[Any, ...]] = {}
-    for deck in result.decks:
-        names = {p.name: p.relative_to(folder).as_posix() for p in deck.files}
-        ids = [n[:-len("-front.png")] for n in names if n.endswith("-front.png")]
-        decks.append((deck.deck, ids))
-        w, h = deck.card_px
-        for card_id in ids:
-            faces.setdefault(card_id, (deck.deck, names[f"{card_id}-front.png"],
-                                       names.get(f"{card_id}-back.png"), names.get("back.png"),
-                                       w, h))
-    return decks, faces, result.fallbacks
-
-
-Exported = tuple[list[tuple[str, list[str]]], dict[str, tuple[Any, ...]], int]
-
-
-def _export_task(game: str, locale: str, job: SiteJob, dpi: float, cache: Path,
-                 folder: Path) -> tuple[str, Any]:
-    """:func:`_export` in a worker process: ``("ok", result)`` or ``("usage"|"error",
-    message)`` (exceptions with their own constructors do not always survive pickling)."""
-    try:
-        return "ok", _export(game, locale, job, dpi, cache, folder)
-    except UsageProblem as exc:
-        return "usage", exc.args[0] if exc.args else str(exc)
-    except Exception as exc:  # noqa: BLE001 - reported by the parent
-        return "error", f"{type(exc).__name__}: {exc}"
-
-
-def export_workers(tasks: int) -> int:
-    """Processes for the exports: rasterising is CPU work, writing waits on the disk, so one
-    more than the CPUs (at most 4, ``CARDKIT_SITE_WORKERS`` overrides)."""
-    wanted = os.environ.get("CARDKIT_SITE_WORKERS", "")
-    n = int(wanted) if wanted.isdigit() and int(wanted) > 0 else min(4, (os.cpu_count() or 1) + 1)
-    return max(1, min(n, tasks))
-
-
-def _export_all(tasks: list[tuple[str, str]], job: SiteJob, dpi: float, cache: Path,
-                tmp: Path) -> dict[tuple[str, str], Exported]:
-    """Every game and locale's images, exported in parallel where that helps."""
-    workers = export_workers(len(tasks))
-    if workers == 1:
-        return {(g, loc): _export(g, loc, job, dpi, cache, tmp / g / loc) for g, loc in tasks}
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor
-
-    methods = multiprocessing.get_all_start_methods()
-    ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
-    with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=start_worker,
-                             initargs=(os.getpid(),)) as pool:  # workers die with cardkit
-        futures = {(g, loc): pool.submit(_export_task, g, loc, job, dpi, cache, tmp / g / loc)
-                   for g, loc in tasks}
-        done = {key: future.result() for key, future in futures.items()}
-    out: dict[tuple[str, str], Exported] = {}
-    for key, (status, value) in done.items():
-        if status == "usage":
-            raise UsageProblem(value)
-        if status == "error":
-            raise RuntimeError(f"exporting {key[0]} ({key[1]}) failed: {value}")
-        out[key] = value
-    return out
-
-
 def _review(data: Any, game: str, locale: str, cards: list[SiteCard], tr: Messages,
-            games: list[tuple[str, str]]) -> str:
+            games: list[tuple[str, str]], cache: Path) -> str:
     """The translators' view of one locale (each card's rows with its front image; ``games``:
-    the games with a view in this locale, for the game filter)."""
-    return review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
-                        tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games)
+    the games with a view in this locale, for the game filter); its pair checks remembered in
+    the check cache between builds (:mod:`.pairmemo`)."""
+    memo = PairMemo(cache / "review" / f"{game}.{locale}.json")
+    body = review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
+                        tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games,
+                        pairs=memo)
+    memo.save()
+    return body
 
 
 def _reports(paths: list[Path], tr: Messages, cards: dict[str, dict[str, str]] | None = None
@@ -330,17 +268,17 @@ def _names(item: _Game, locale: str, cards: list[SiteCard], specs: dict[str, Any
 
 
 def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
-           reports: list[Path]) -> SiteResult:
+           reports: list[Path], previous: Previous) -> SiteResult:
     site = site_of(plan, bool(reports))
     games = {item.game: item.locales for item in plan}
-    write = _Writer(tmp, lambda rel: site.same_page(rel, games))
+    write = _Writer(tmp, lambda rel: site.same_page(rel, games), previous)
     entries: list[Entry] = []
     counts: dict[tuple[str, str], int] = {}
     fallbacks = 0
     notes: list[str] = []
     galleries: list[tuple[_Game, str, int, bool]] = []
-    exported = _export_all([(i.game, loc) for i in plan for loc in i.locales], job, dpi, cache,
-                           tmp)
+    exported = export_all([(i.game, loc) for i in plan for loc in i.locales],
+                          ImageJob(job.content_dir, dpi, cache, previous), tmp)
     for item in plan:
         spec = item.data.content.game
         specs = {k.name: k for k in spec.kinds}
@@ -351,8 +289,9 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
         natives = {c: item.data.locales[c].native_name for c in targets}
         for locale in item.locales:
             tr = site.messages[locale]
-            decks, faces, missing = exported[(item.game, locale)]
-            fallbacks += missing
+            images = exported[(item.game, locale)]
+            decks, faces = images.decks, images.faces
+            fallbacks += images.fallbacks
             kinds = match_records(item.data.content, decks)
             cards = []
             for deck, ids in decks:
@@ -377,7 +316,7 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
             loc = Locale(locale, native, targets, overlays, {**site.natives, **natives},
                          categories, names, withheld)
             review = (_review(item.data, item.game, locale, cards, tr,
-                              [(i.game, i.title) for i in plan if locale in i.locales])
+                              [(i.game, i.title) for i in plan if locale in i.locales], cache)
                       if locale not in (SOURCE, PSEUDO_CODE) else None)
             nav = site.nav(locale, item, review is not None)
             for card in cards:
@@ -412,10 +351,13 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
         write.text(f"assets/{name}", _asset(name))
     for rel, text in index_files(entries, {i.game: i.title for i in plan}, site.natives).items():
         write.text(rel, text)
+    inputs = {k: v for done in exported.values() for k, v in done.inputs.items()}
+    write.text(INPUTS, inputs_record(inputs).decode("utf-8"))
     size = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
     failing = {(i.game, c): len(f) for i in plan for c, f in i.failing.items()}
     return SiteResult(Path(job.out), write.pages, counts, size, fallbacks=fallbacks, notes=notes,
-                      failing=failing)
+                      failing=failing, drawn=sum(d.drawn for d in exported.values()),
+                      reused=write.linked + sum(d.linked for d in exported.values()))
 
 
 def _site_pages(write: _Writer, site: Site, code: str,
@@ -472,10 +414,11 @@ def build_site(job: SiteJob) -> SiteResult:
     job.content_dir = content_dir
     cache = DEFAULT_CACHE_DIR if job.cache_dir is None else Path(job.cache_dir)
     folder = _folder(job, out, content_dir)
-    folder.check()
+    found = folder.check()
+    previous = Previous.of(out, "site", found.changed)  # unchanged files of the previous site
     plan = _plan(job, cache)
     with folder.staged() as tmp:
-        result = _build(job, plan, dpi, cache, tmp, reports)
+        result = _build(job, plan, dpi, cache, tmp, reports, previous)
     result.notes += folder.notes
     result.seconds = time.monotonic() - started
     return result

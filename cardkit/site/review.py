@@ -29,7 +29,8 @@ from ..i18n.api import GameI18n
 from ..i18n.locale import SOURCE_LOCALE
 from ..i18n.overlay import Entry
 from ..i18n.sources import SourceText, SourceValue
-from ..i18n.translations import KindStatus, LocaleStatus, check_translations
+from ..i18n.checks import pair_diagnostics
+from ..i18n.translations import KindStatus, LocaleStatus, PairRunner, check_translations
 
 from .html import esc
 from .messages import ENGLISH, Messages
@@ -81,11 +82,13 @@ class LocaleReview:
     other: list[Diagnostic]  # the locale's findings that belong to no field (orphans, files)
 
 
-def review_data(data: GameI18n, locale: str) -> LocaleReview:
-    """Run the translation checks of one locale and attribute each finding to its field."""
+def review_data(data: GameI18n, locale: str, pairs: PairRunner = pair_diagnostics
+                ) -> LocaleReview:
+    """Run the translation checks of one locale and attribute each finding to its field
+    (``pairs``: the pair checks of one text, or a memo of them: :mod:`.pairmemo`)."""
     game = data.content.game
     found, statuses = check_translations(data.content, data.translations, data.locales,
-                                         extra_pair_checks(game), only={locale})
+                                         extra_pair_checks(game), only={locale}, pairs=pairs)
     found = resolve_locations(found, data.texts.get)  # file:line:col, as `cardkit check`
     sources = data.sources()
     status = next((s for s in statuses if s.locale == locale), None)
@@ -148,8 +151,10 @@ def card_pages(data: GameI18n) -> dict[str, str]:
 def review_pages(data: GameI18n, game: str, locale: str, root: str,
                  cards: Mapping[str, str] | None = None, tr: Messages = ENGLISH,
                  images: Mapping[str, tuple[str, tuple[int, int]]] | None = None,
-                 games: Sequence[tuple[str, str]] = ()) -> str:
-    """The body HTML of the translators' view of ``game`` in ``locale``.
+                 games: Sequence[tuple[str, str]] = (),
+                 pairs: PairRunner = pair_diagnostics) -> str:
+    """The body HTML of the translators' view of ``game`` in ``locale`` (``pairs``: as
+    :func:`review_data`).
 
     ``root`` is the relative path from the page to the site's top folder (``../../``);
     ``cards`` maps the id of every card with a page in ``cards/`` to its kind (default:
@@ -161,7 +166,7 @@ def review_pages(data: GameI18n, game: str, locale: str, root: str,
     filters. Deterministic: content order, sorted findings, no dates or paths. The page's words are in
     ``tr``'s locale (English by default).
     """
-    review = review_data(data, locale)
+    review = review_data(data, locale, pairs)
     pages = card_pages(data) if cards is None else dict(cards)
     loc = data.locales.get(locale)
     name = loc.native_name if loc is not None else locale

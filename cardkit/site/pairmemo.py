@@ -1,0 +1,125 @@
+"""The translators' view's pair checks, remembered between builds.
+
+The view runs every translation check of its locale (:func:`~cardkit.i18n.translations.
+check_translations`), most of it the pair checks of each English text and its translation —
+seconds per locale, on every build. :class:`PairMemo` keeps each text's findings in the check
+cache folder (``<cache>/review/<game>.<locale>.json``), keyed by everything the pair checks are
+given: the English text and its field, the whole record it belongs to (where it lies in its
+file included), the translation entry (where it lies included), the checks' environment (the
+locale, the glossary, the other locales, the game's names, ids and tokens, the font's glyphs)
+and cardkit's code (:func:`cardkit.export.inputs.code_fingerprint`). A rebuild after a one-card
+edit runs the checks of that card's texts only. Anything the key cannot be sure of (an object
+without a plain form) is written with its ``repr``, which holds an address and never matches:
+then the checks run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+from collections.abc import Iterable
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel
+
+from ..core.atomic import write_bytes_atomic
+from ..core.diagnostics import Diagnostic, Severity
+from ..export.inputs import code_fingerprint
+from ..i18n.checks import Pair, PairCheck, pair_diagnostics
+
+VERSION = 1
+
+
+def plain(value: Any) -> Any:
+    """A JSON form of a value for a key: models and dataclasses field by field, sets sorted."""
+    if value is None or isinstance(value, (str, int, float, bool)):
+        return value
+    if isinstance(value, Enum):
+        return plain(value.value)
+    if isinstance(value, BaseModel):
+        return [type(value).__qualname__, value.model_dump(mode="json")]
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return [type(value).__qualname__,
+                {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}]
+    if isinstance(value, dict):
+        return [[plain(k), plain(v)] for k, v in value.items()]
+    if isinstance(value, (set, frozenset)):
+        return sorted((plain(v) for v in value), key=repr)
+    if isinstance(value, (list, tuple)):
+        return [plain(v) for v in value]
+    return repr(value)
+
+
+def _digest(*parts: Any) -> str:
+    return hashlib.sha256(json.dumps(parts, ensure_ascii=False, default=repr)
+                          .encode("utf-8")).hexdigest()
+
+
+def _to_json(d: Diagnostic) -> list[Any]:
+    return [d.code, d.severity.value, d.message, d.file, d.line, d.col, d.object_id,
+            None if d.pointer is None else list(d.pointer), d.at]
+
+
+def _from_json(row: list[Any]) -> Diagnostic:
+    code, severity, message, file, line, col, object_id, pointer, at = row
+    return Diagnostic(code, Severity(severity), message, file, line, col, object_id,
+                      None if pointer is None else tuple(pointer), at)
+
+
+class PairMemo:
+    """:func:`~cardkit.i18n.checks.pair_diagnostics`, remembered in ``path`` (a JSON file;
+    ``None``: not remembered). Call :meth:`save` after the checks ran."""
+
+    def __init__(self, path: Path | None) -> None:
+        self.path = path
+        self.old: dict[str, list[list[Any]]] = {}
+        self.new: dict[str, list[list[Any]]] = {}
+        self.envs: dict[int, tuple[Any, str]] = {}  # id(env) -> (env, digest)
+        self.ran = 0  # texts whose checks ran (the others were remembered)
+        if path is not None:
+            try:
+                data = json.loads(path.read_text("utf-8"))
+            except (OSError, ValueError):
+                data = None
+            if isinstance(data, dict) and data.get("version") == VERSION \
+                    and data.get("code") == code_fingerprint() \
+                    and isinstance(data.get("pairs"), dict):
+                self.old = data["pairs"]
+
+    def _env(self, env: Any) -> str:
+        known = self.envs.get(id(env))
+        if known is None or known[0] is not env:
+            known = (env, _digest(plain(env)))
+            self.envs[id(env)] = known
+        return known[1]
+
+    def key(self, pair: Pair, checks: tuple[PairCheck, ...]) -> str:
+        """The digest of everything the pair checks of one text are given."""
+        src, entry = pair.source, pair.entry
+        return _digest(self._env(pair.env), [c.code for c in checks], src.kind, src.object_id,
+                       src.key, plain(src.text), plain(src.field), src.record.file,
+                       plain(src.record.pointer), plain(src.record.obj), entry.file,
+                       plain(entry.pointer), plain(entry.translation))
+
+    def __call__(self, pair: Pair, checks: tuple[PairCheck, ...]) -> Iterable[Diagnostic]:
+        key = self.key(pair, checks)
+        rows = self.old.get(key)
+        if rows is None:
+            self.ran += 1
+            rows = [_to_json(d) for d in pair_diagnostics(pair, checks)]
+        self.new[key] = rows
+        return [_from_json(r) for r in rows]
+
+    def save(self) -> None:
+        """Keep what this run used (nothing else) when it differs from what was read."""
+        if self.path is None or self.new == self.old:
+            return
+        data = {"version": VERSION, "code": code_fingerprint(), "pairs": self.new}
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+            write_bytes_atomic(self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+        except OSError:
+            pass  # a cache: the next build runs the checks again
