@@ -65,20 +65,17 @@ fuzz: $(STAMP)
 	CARDKIT_FUZZ_EXAMPLES=5000 CARDKIT_FUZZ_DERANDOMIZE=0 $(BIN)/python -m pytest -q \
 		-p no:cacheprovider tests/test_fuzz.py tests/test_value_fuzz.py
 
-## bench: benchmarks, each against a baseline measured in the same run
+## bench: benchmarks, each against a baseline measured in the same run; one table at the end
+BENCHES := bench_check bench_pdf bench_export bench_site bench_po bench_sim bench_trains \
+	bench_cartographers bench_terra_futura bench_mars_dice
+bench: SHELL := /bin/bash
+bench: .SHELLFLAGS := -o pipefail -c
 bench: $(STAMP)
-	$(BIN)/python bench/bench_check.py
-	$(BIN)/python bench/bench_pdf.py
-	$(BIN)/python bench/bench_export.py
-	$(BIN)/python bench/bench_site.py
-	$(BIN)/python bench/bench_po.py
-	$(BIN)/python bench/bench_sim.py
-	$(BIN)/python bench/bench_trains.py
-	$(BIN)/python bench/bench_cartographers.py
-	$(BIN)/python bench/bench_terra_futura.py
-	$(BIN)/python bench/bench_mars_dice.py
-	$(BIN)/python bench/bench_search.py --games 3 --iterations 10 --game trains --game cartographers --game terra-futura --game terra
-	$(BIN)/python bench/bench_search.py --games 1 --iterations 10 --horizon 60 --game mars-dice
+	@{ \
+	for b in $(BENCHES); do $(BIN)/python bench/$$b.py || exit 1; done; \
+	$(BIN)/python bench/bench_search.py --games 3 --iterations 10 --game trains --game cartographers --game terra-futura --game terra || exit 1; \
+	$(BIN)/python bench/bench_search.py --games 1 --iterations 10 --horizon 60 --game mars-dice || exit 1; \
+	} 2>&1 | $(BIN)/python bench/table.py
 
 ## schemas: regenerate schemas/ from the models
 schemas: $(STAMP)

@@ -26,6 +26,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchline import line  # noqa: E402
 from cardkit.export.api import ExportJob, export_game
 from cardkit.export.printing import render_game
 from cardkit.pdf.api import PdfJob
@@ -119,6 +120,8 @@ def main() -> None:
           f"{mb_preset:.1f} MB  ({t_preset / t_bare:.2f}x bare)")
     print(f"cardkit export --format tts (150 dpi sheets + save):          {t_tts:7.2f} s, "
           f"{mb_tts:.1f} MB  ({t_tts / t_bare:.2f}x bare)")
+    line(f"PNG export, {faces} faces", f"{t_cardkit:.2f} s", f"{t_bare:.2f} s bare pypdfium2",
+         t_cardkit / t_bare, "report")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@ import argparse
 import time
 from pathlib import Path
 
+from benchline import line
 from cardkit.core.loading import load_game
 from cardkit.games.mars_dice.bots import make_bot
 from cardkit.games.mars_dice.engine import make_engine
@@ -89,6 +90,9 @@ def main() -> None:
         print(f"             actions applied: greedy {actions / t_greedy:8.0f}/s "
               f"({actions} in {t_greedy:.2f} s), random {random_actions / t_random:8.0f}/s "
               f"({random_actions} in {t_random:.2f} s)")
+        line(f"Mars Dice {players}p greedy games/s", f"{n / t_greedy:.1f}/s",
+             f"{n / t_random:.1f}/s random bots", t_greedy / t_random,
+             ">= 10 games/s at 4p" if players == 4 else "report (time ratio)")
     print(f"  goal: >= 10 greedy 4-player games/s: {'met' if rate4 >= 10 else 'NOT met'} "
           f"({rate4:.1f})")
     if args.balance:

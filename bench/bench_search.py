@@ -23,6 +23,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from benchline import line
 from cardkit.core.loading import load_game
 from cardkit.core.registry import get_game
 from cardkit.sim.protocol import BotSpec
@@ -105,6 +106,8 @@ def main() -> None:
               f"per decision: mcts {1000 * search.seconds / max(search.calls, 1):7.1f} ms, "
               f"{BEST[game]} {1000 * best.seconds / max(best.calls, 1):6.2f} ms; "
               f"{per_game:6.1f} s per game")
+        line(f"{game} mcts:{args.iterations} vs {BEST[game]}, share won", f"{won:.1f}/{n}",
+             f"{BEST[game]}", won / n, "report (share of games)")
         if game in SOLO and engine.min_players == 1:
             solo_search = [play(engine, [search], 2000 + d)[0] for d in range(args.games)]
             solo_best = [play(engine, [best], 2000 + d)[0] for d in range(args.games)]

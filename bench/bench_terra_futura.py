@@ -15,6 +15,7 @@ import argparse
 import time
 from pathlib import Path
 
+from benchline import line
 from cardkit.core.loading import load_game
 from cardkit.games.terra_futura.bots import make_bot
 from cardkit.games.terra_futura.engine import make_engine
@@ -56,6 +57,8 @@ def main() -> None:
         print(f"             activations resolved: greedy {activations / t_greedy:8.0f}/s "
               f"({activations} in {t_greedy:.2f} s), random {random_activations / t_random:8.0f}/s "
               f"({random_activations} in {t_random:.2f} s)")
+        line(f"Terra Futura {players}p greedy games/s", f"{n / t_greedy:.1f}/s",
+             f"{n / t_random:.1f}/s random bots", t_greedy / t_random, "report (time ratio)")
 
 
 if __name__ == "__main__":
