@@ -1,8 +1,9 @@
 """Incremental ``cardkit site``: a rebuild draws only the card faces whose inputs changed, links
 what the previous site holds byte for byte, and its result is a full build's, byte for byte —
 after an edit, a rename and a delete of a Terra card, a translation edit, and with a changed
-file in the previous site. A rebuild whose face inputs were taken too narrow is caught by the
-same comparison.
+file in the previous site; a rebuild without a change makes no page (each game and locale is
+linked whole from the previous site, :mod:`cardkit.site.units`). A rebuild whose face inputs or
+unit keys were taken too narrow is caught by the same comparison.
 
 The shipped Terra (150 cards) in English and Greek at the lowest resolution, in a copy of the
 content folder."""
@@ -19,6 +20,7 @@ from cardkit.core.outdir import OutputProblem
 from cardkit.core.reuse import INPUTS, Previous, inputs_record
 from cardkit.export import inputs as face_inputs
 from cardkit.site import SiteJob, build_site
+from cardkit.site import api as site_api
 
 from .conftest import SHIPPED
 
@@ -141,6 +143,10 @@ def test_face_inputs_taken_too_narrow_are_caught_by_the_comparison(
     """Planted: a face's own record left out of its inputs. The edit's rebuild then keeps the
     old image, and the comparison with a full build finds exactly the edited card's images."""
     monkeypatch.setattr(face_inputs, "_dump", lambda rec: [rec.kind, rec.id])
+    # the planted narrowing is a change of code that the code's fingerprint cannot see (a
+    # monkeypatch): the units recorded under the real code would be reused (see below), so
+    # they are forgotten whenever the code changes here
+    forget_units(work)
     build(work, "site", force=True)  # the old keys no longer match: a clean start
     path = work / "content" / GAME / "cards" / "blue.yaml"
     text = path.read_text("utf-8")
@@ -157,6 +163,60 @@ def test_face_inputs_taken_too_narrow_are_caught_by_the_comparison(
     assert stale and all(card.group(1) in rel or rel == INPUTS or rel.endswith(".json")
                          for rel in stale), stale
     monkeypatch.undo()
+    forget_units(work)
+    build(work, "site", force=True)
+    same_as_full(work)
+
+
+def forget_units(root: Path) -> None:
+    """Drop the record of the site's units (:mod:`cardkit.site.units`) from the check cache."""
+    shutil.rmtree(root / "cache" / "site", ignore_errors=True)
+
+
+def test_an_unchanged_unit_is_linked_whole_without_making_a_page(
+        work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """With nothing changed, no game and locale is made again (no card page made, no face
+    looked at); an edit of the game makes its units again."""
+    made: list[str] = []
+    real = site_api.card_page
+    monkeypatch.setattr(site_api, "card_page", lambda *a: made.append(a[2].id) or real(*a))
+    before = files(work / "site")
+    result = build(work, "site")
+    assert made == [] and result.drawn == 0
+    assert files(work / "site") == before
+    path = work / "content" / GAME / "cards" / "blue.yaml"
+    text = path.read_text("utf-8")
+    assert "\n    topic: " in text
+    path.write_text(text.replace("\n    topic: ", "\n    topic:  ", 1), "utf-8")  # same data
+    build(work, "site")
+    assert len(made) == 2 * len(set(made)) > 100  # every card page, in both locales
+    path.write_text(text, "utf-8")
+    build(work, "site")
+    same_as_full(work)
+
+
+def test_unit_keys_taken_too_narrow_are_caught_by_the_comparison(
+        work: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planted: the content left out of the units' keys. An edit's rebuild then keeps the old
+    pages and images of the game, and the comparison with a full build finds them."""
+    monkeypatch.setattr(site_api, "content_digests", lambda folder: {})
+    forget_units(work)
+    build(work, "site", force=True)
+    path = work / "content" / GAME / "cards" / "blue.yaml"
+    text = path.read_text("utf-8")
+    card = re.search(r"  - id: ([a-z-]+)\n    topic: (.+)\n", text)
+    assert card is not None
+    path.write_text(text[:card.start(2)] + "The " + text[card.start(2):], "utf-8")
+    try:
+        build(work, "site")
+        shutil.rmtree(work / "full", ignore_errors=True)
+        build(work, "full")
+        stale = differences(work / "site", work / "full")
+        assert any(card.group(1) in rel and rel.endswith(".html") for rel in stale), stale
+    finally:
+        path.write_text(text, "utf-8")
+        monkeypatch.undo()
+        forget_units(work)
     build(work, "site", force=True)
     same_as_full(work)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..core.diagnostics import Diagnostic, Severity
+from ..core.diagnostics import Diagnostic, Report, Severity
 from ..core.discovery import display_path, game_folder
 from ..core.errors import ContentBlocked
 from ..core.loading import DEFAULT_CACHE_DIR, LOCALES, load_game
@@ -31,7 +31,8 @@ from .run import CheckOptions, run_check
 if TYPE_CHECKING:
     from ..core.content import GameContent
 
-__all__ = ["ContentBlocked", "gate", "gate_translation", "relevant", "require_clean"]
+__all__ = ["ContentBlocked", "Shown", "gate", "gate_shown", "gate_translation", "relevant",
+           "require_clean"]
 
 
 def _locale_of(file: str, game_base: str, locales_base: str) -> tuple[bool, str | None]:
@@ -67,11 +68,10 @@ def relevant(diagnostics: list[Diagnostic], game: str, content_dir: Path,
     return out
 
 
-def gate(game: str, content_dir: Path, locale: str | None = None,
-         cache_dir: Path | None = DEFAULT_CACHE_DIR) -> list[Diagnostic]:
-    """Run ``cardkit check GAME``; raise :class:`ContentBlocked` when anything the command uses
-    has errors. Returns the remaining (non-blocking) findings that concern it."""
-    report = run_check(CheckOptions((game,), content_dir, cache_dir))
+def _blocking(report: Report, game: str, content_dir: Path, locale: str | None
+              ) -> list[Diagnostic]:
+    """The findings of ``report`` that concern a command using ``game`` (in ``locale``);
+    raise :class:`ContentBlocked` when any is an error."""
     found = relevant(report.diagnostics, game, content_dir, locale)
     errors = [d for d in found if d.severity is Severity.ERROR]
     if errors:
@@ -79,16 +79,9 @@ def gate(game: str, content_dir: Path, locale: str | None = None,
     return found
 
 
-def gate_translation(game: str, content_dir: Path, locale: str,
-                     cache_dir: Path | None = DEFAULT_CACHE_DIR
-                     ) -> tuple[list[Diagnostic], list[Diagnostic]]:
-    """:func:`gate` for a command that shows a translation *as it is* (the site): errors in
-    the locale's own translation files (``i18n/<locale>/``, ``glossary/<locale>.yaml``) do not
-    block; they are returned, so that the entries they point at are withheld (printed in
-    English) and shown to the translators. Anything else with errors — the game's own files,
-    the locale definitions — still raises :class:`ContentBlocked`. Returns ``(findings,
-    translation errors)``: the non-blocking findings, and the errors let through."""
-    report = run_check(CheckOptions((game,), content_dir, cache_dir))
+def _translation(report: Report, game: str, content_dir: Path, locale: str
+                 ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """:func:`gate_translation` on a report of the game's check."""
     found = relevant(report.diagnostics, game, content_dir, locale)
     game_base = display_path(game_folder(content_dir, game))
     locales_base = display_path(content_dir / LOCALES)
@@ -103,13 +96,71 @@ def gate_translation(game: str, content_dir: Path, locale: str,
     return [d for d in found if d.severity is not Severity.ERROR], own
 
 
-def require_clean(game: str, content_dir: Path, locale: str | None = None,
-                  cache_dir: Path | None = DEFAULT_CACHE_DIR) -> GameContent:
-    """The game's content, validated and checked (see :func:`gate`); raises
-    :class:`ContentBlocked` when it has errors."""
-    gate(game, content_dir, locale, cache_dir)
+def gate(game: str, content_dir: Path, locale: str | None = None,
+         cache_dir: Path | None = DEFAULT_CACHE_DIR) -> list[Diagnostic]:
+    """Run ``cardkit check GAME``; raise :class:`ContentBlocked` when anything the command uses
+    has errors. Returns the remaining (non-blocking) findings that concern it."""
+    report = run_check(CheckOptions((game,), content_dir, cache_dir))
+    return _blocking(report, game, content_dir, locale)
+
+
+def gate_translation(game: str, content_dir: Path, locale: str,
+                     cache_dir: Path | None = DEFAULT_CACHE_DIR
+                     ) -> tuple[list[Diagnostic], list[Diagnostic]]:
+    """:func:`gate` for a command that shows a translation *as it is* (the site): errors in
+    the locale's own translation files (``i18n/<locale>/``, ``glossary/<locale>.yaml``) do not
+    block; they are returned, so that the entries they point at are withheld (printed in
+    English) and shown to the translators. Anything else with errors — the game's own files,
+    the locale definitions — still raises :class:`ContentBlocked`. Returns ``(findings,
+    translation errors)``: the non-blocking findings, and the errors let through."""
+    report = run_check(CheckOptions((game,), content_dir, cache_dir))
+    return _translation(report, game, content_dir, locale)
+
+
+class Shown:
+    """One check of a game for a command that shows it in several locales (the site): made by
+    :func:`gate_shown`, asked per locale by :meth:`failing`."""
+
+    def __init__(self, game: str, content_dir: Path, report: Report) -> None:
+        self.game, self.content_dir, self.report = game, content_dir, report
+
+    def failing(self, locales: tuple[str, ...], source: tuple[str, ...]
+                ) -> dict[str, list[Diagnostic]]:
+        """Per locale, :func:`gate` for one in ``source`` (English and its pseudo-locale, which
+        show no translation; gated as ``source[0]``) and :func:`gate_translation` for the
+        others. Returns each translated locale's errors let through."""
+        failing: dict[str, list[Diagnostic]] = {}
+        for code in locales:
+            if code in source:
+                _blocking(self.report, self.game, self.content_dir, source[0])
+            else:
+                failing[code] = _translation(self.report, self.game, self.content_dir,
+                                             code)[1]
+        return failing
+
+
+def gate_shown(game: str, content_dir: Path, cache_dir: Path | None = DEFAULT_CACHE_DIR
+               ) -> Shown:
+    """:func:`gate` for a command that shows the game in several locales, the check run once:
+    ask the result for each locale's verdict (:meth:`Shown.failing`). The caller then loads the
+    content with its translations (:func:`cardkit.i18n.api.load`, which raises on errors the
+    content has gained since the check ran)."""
+    report = run_check(CheckOptions((game,), content_dir, cache_dir))
+    _blocking(report, game, content_dir, None)
+    return Shown(game, content_dir, report)
+
+
+def _complete(game: str, content_dir: Path, cache_dir: Path | None) -> GameContent:
     content, diags = load_game(game, content_dir, cache_dir)
     errors = [d for d in diags if d.severity is Severity.ERROR]
     if errors or not content.complete:  # changed since the check ran
         raise ContentBlocked(game, errors)
     return content
+
+
+def require_clean(game: str, content_dir: Path, locale: str | None = None,
+                  cache_dir: Path | None = DEFAULT_CACHE_DIR) -> GameContent:
+    """The game's content, validated and checked (see :func:`gate`); raises
+    :class:`ContentBlocked` when it has errors."""
+    gate(game, content_dir, locale, cache_dir)
+    return _complete(game, content_dir, cache_dir)

@@ -25,6 +25,7 @@ from ..core.todo import drop_superseded
 
 if TYPE_CHECKING:
     from ..core.content import GameContent
+    from .pairmemo import PairMemo
     from ..core.loader import LoadResult
 
 
@@ -93,7 +94,8 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                 locales, found = _load_locales(options.content_dir, parse)
                 diagnostics.extend(found)
                 summary.files += len(locale_files)
-            diagnostics.extend(translation_diagnostics(content, tr_files, locales, parse))
+            diagnostics.extend(translation_diagnostics(content, tr_files, locales, parse,
+                                                       _pair_memo(options.cache_dir, game)))
         if prints:
             diagnostics.extend(art_diagnostics(content, locales))
     texts = {s.display: s for g in ids for s in sources[g]}
@@ -111,16 +113,28 @@ def _load_locales(content_dir: Path, parse: Callable[[SourceFile], LoadResult]
     return load_locales(content_dir, parse)
 
 
+def _pair_memo(cache_dir: Path | None, game: str) -> PairMemo | None:
+    from .pairmemo import PairMemo  # imports pydantic: only on a miss
+
+    return None if cache_dir is None else PairMemo(Path(cache_dir) / "pairs" / f"{game}.json")
+
+
 def translation_diagnostics(content: GameContent, files: list[SourceFile],
-                            locales: dict[str, Any], parse: Callable[[SourceFile], LoadResult]
-                            ) -> list[Diagnostic]:
+                            locales: dict[str, Any], parse: Callable[[SourceFile], LoadResult],
+                            memo: PairMemo | None = None) -> list[Diagnostic]:
     """Load and check a game's translations, and fit every printed face in English and in each
-    translated locale (:func:`cardkit.pdf.fitcheck.fit_diagnostics`); return the findings."""
+    translated locale (:func:`cardkit.pdf.fitcheck.fit_diagnostics`); return the findings.
+    ``memo``: the pair checks remembered between runs (:mod:`.pairmemo`)."""
     from ..i18n.translations import check_translations, load_translations
     from ..pdf.fitcheck import fit_diagnostics
 
     loaded = load_translations(content, files, locales, parse)
-    diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game))
+    if memo is None:
+        diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game))
+    else:
+        diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game),
+                                      pairs=memo)
+        memo.save()
     return diags + fit_diagnostics(content, loaded.overlays, locales)
 
 

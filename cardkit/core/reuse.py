@@ -37,6 +37,7 @@ class Previous:
     root: Path | None = None
     by_digest: dict[str, str] = field(default_factory=dict)  # sha256 -> path in the output
     inputs: dict[str, str] = field(default_factory=dict)  # input key -> path in the output
+    files: dict[str, str] = field(default_factory=dict)  # path in the output -> sha256
 
     @classmethod
     def of(cls, root: Path, command: str, changed: list[str]) -> Previous:
@@ -50,7 +51,7 @@ class Previous:
             return cls()
         skip = set(changed)
         files = {rel: d for rel, d in made.files.items() if rel not in skip and _inside(rel)}
-        found = cls(root.resolve(), {d: rel for rel, d in sorted(files.items())})
+        found = cls(root.resolve(), {d: rel for rel, d in sorted(files.items())}, files=files)
         if INPUTS in files:
             try:
                 data = json.loads((root / INPUTS).read_text("utf-8"))

@@ -30,15 +30,12 @@ from __future__ import annotations
 
 import hashlib
 import json
-import os
 from collections.abc import Iterable, Iterator
-from functools import lru_cache
-from importlib import metadata
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..core.fingerprint import code_fingerprint, package_files as _files
 from ..core.registry import game_ids
-from ..core.version import __version__
 
 if TYPE_CHECKING:
     from ..i18n.lookup import Localizer
@@ -50,38 +47,11 @@ FaceKey = tuple[str, str | None, str]
 #: Games whose card faces show other cards' data without naming them by id: every face of these
 #: depends on every printed card (none of the shipped games).
 WIDE: frozenset[str] = frozenset()
-_LIBRARIES = ("reportlab", "pypdfium2", "pillow")
-_PACKAGE = Path(__file__).resolve().parent.parent
 
 
 def _h(*parts: Any) -> str:
     return hashlib.sha256(json.dumps(parts, sort_keys=True, ensure_ascii=False,
                                      default=str).encode("utf-8")).hexdigest()
-
-
-@lru_cache(maxsize=1)
-def code_fingerprint() -> str:
-    """cardkit's version, the bytes of every file of the package (no caches) and the versions of
-    the drawing libraries: what makes the same content give other images."""
-    h = hashlib.sha256(__version__.encode())
-    for lib in _LIBRARIES:
-        try:
-            h.update(f"\0{lib}={metadata.version(lib)}".encode())
-        except metadata.PackageNotFoundError:
-            h.update(f"\0{lib}=?".encode())
-    for path in sorted(_files(_PACKAGE)):
-        if "__pycache__" in path.parts or path.suffix == ".pyc":
-            continue
-        h.update(b"\0" + path.relative_to(_PACKAGE).as_posix().encode() + b"\0")
-        h.update(hashlib.sha256(path.read_bytes()).digest())
-    return h.hexdigest()
-
-
-def _files(root: Path) -> Iterator[Path]:
-    for folder, dirs, names in os.walk(root):
-        dirs[:] = [d for d in dirs if d != "__pycache__" and not d.startswith(".")]
-        for name in names:
-            yield Path(folder) / name
 
 
 def _dump(rec: Any) -> Any:

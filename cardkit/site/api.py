@@ -23,10 +23,12 @@ view exists to show them): their entries are withheld (the pages show those fiel
 view shows the findings, and :attr:`SiteResult.failing` counts them (the command exits 1). Then the
 site is written into a temporary folder beside ``out`` and renamed into place (the previous site,
 if any, is replaced only then) by :class:`cardkit.core.outdir.FolderOutput`. A rebuild is
-incremental (:mod:`cardkit.core.reuse`): a card image whose inputs did not change
-(:mod:`cardkit.export.inputs`) is read back from the previous site instead of drawn, and every
-file the previous site holds byte for byte is linked instead of written — the pages are always
-made (they are cheap, and their bytes are their inputs), so the result is a full build's. The site's
+incremental: a game and locale none of whose inputs changed is linked whole from the previous
+site (:mod:`cardkit.site.units`); in the others, a card image whose inputs did not change
+(:mod:`cardkit.export.inputs`) is read back instead of drawn, and every file the previous site
+holds byte for byte is linked instead of written (:mod:`cardkit.core.reuse`); the translation
+checks of the translators' view are remembered per text (:mod:`cardkit.checking.pairmemo`). The
+result is a full build's, byte for byte. The site's
 ``.cardkit-outputs.json`` lists every file it wrote; a folder holding anything else is never replaced, and an
 earlier site that was changed, or made from another content folder, only with ``force``. (Sites of
 older cardkit versions carry a ``.cardkit-site`` marker instead: it counts as a record of the files
@@ -45,6 +47,8 @@ from pathlib import Path
 from typing import Any
 
 from ..core.loading import DEFAULT_CACHE_DIR, select_games
+from ..core.manifest import read_manifest
+from ..core.registry import game_ids
 from ..core.errors import UsageProblem
 from ..core.outdir import LEGACY_SITE_MARKER, FolderOutput, default_build_dir, is_output
 from ..core.reuse import INPUTS, Previous, inputs_record
@@ -54,13 +58,14 @@ from .cards import (Locale, SiteCard, card_name, card_page, category_fields, gal
                     match_records, search_entries)
 from .downloads import downloads
 from .html import esc, page
-from .images import ImageJob, export_all
+from .images import Exported, ImageJob, export_all
 from .messages import Messages
-from .pairmemo import PairMemo
+from ..checking.pairmemo import PairMemo
 from .reports import page_title, report_pages, reports_index
 from .review import review_pages
 from .search import Entry, index_files, search_page_body
 from .sitemap import Site, site_of
+from .units import Unit, UnitMemo, content_digests, unit_key, units_record
 
 MARKER = LEGACY_SITE_MARKER  # what sites of older cardkit versions carry instead of a manifest
 ASSETS = ("site.css", "search.js", "filter.js", "review.js")
@@ -179,13 +184,13 @@ class _Game:
 
 def _plan(job: SiteJob, cache: Path) -> list[_Game]:
     """Every game and locale, through the content gate (nothing is written before)."""
-    from ..checking.gate import gate_translation, require_clean
+    from ..checking.gate import gate_shown
     from ..core.registry import get_game
     from ..i18n.api import load
 
     plan = []
     for game in select_games(tuple(job.games), job.content_dir):
-        require_clean(game, job.content_dir, None, cache)
+        checked = gate_shown(game, job.content_dir, cache)
         data = load(game, job.content_dir, cache)
         if job.locales:
             codes = tuple(dict.fromkeys(job.locales))
@@ -196,12 +201,8 @@ def _plan(job: SiteJob, cache: Path) -> list[_Game]:
         else:
             codes = (SOURCE, *sorted(c for c in data.translations.overlays
                                      if c in data.locales and c != SOURCE))
-        failing: dict[str, list[Any]] = {}
-        for code in codes:  # qps is the English pseudo-localized: no translation to gate
-            if code in (SOURCE, PSEUDO_CODE):
-                require_clean(game, job.content_dir, SOURCE, cache)
-            else:
-                failing[code] = gate_translation(game, job.content_dir, code, cache)[1]
+        # qps is the English pseudo-localized: no translation to gate
+        failing = checked.failing(codes, (SOURCE, PSEUDO_CODE))
         if get_game(game).print_decks is None:  # type: ignore[attr-defined]
             raise UsageProblem(f"{game!r} has no print templates yet; leave it out with --game")
         plan.append(_Game(game, get_game(game).title, data, codes,
@@ -242,7 +243,7 @@ def _review(data: Any, game: str, locale: str, cards: list[SiteCard], tr: Messag
             games: list[tuple[str, str]], cache: Path) -> str:
     """The translators' view of one locale (each card's rows with its front image; ``games``:
     the games with a view in this locale, for the game filter); its pair checks remembered in
-    the check cache between builds (:mod:`.pairmemo`)."""
+    the check cache between builds (:mod:`cardkit.checking.pairmemo`)."""
     memo = PairMemo(cache / "review" / f"{game}.{locale}.json")
     body = review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
                         tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games,
@@ -268,96 +269,120 @@ def _names(item: _Game, locale: str, cards: list[SiteCard], specs: dict[str, Any
 
 
 def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
-           reports: list[Path], previous: Previous) -> SiteResult:
+           reports: list[Path], previous: Previous, memo: UnitMemo) -> SiteResult:
     site = site_of(plan, bool(reports))
     games = {item.game: item.locales for item in plan}
     write = _Writer(tmp, lambda rel: site.same_page(rel, games), previous)
+    around = [[[i.game, i.title, list(i.locales)] for i in plan], site.codes,
+              sorted(site.natives.items()), bool(reports)]
+    content = content_digests(job.content_dir)
+    keys = {(i.game, loc): unit_key(i.game, loc, content, set(game_ids()) | set(games), dpi,
+                                    around) for i in plan for loc in i.locales}
+    units: dict[tuple[str, str], Unit] = {}
+    for (game, locale), key in keys.items():
+        found = memo.reuse(key, f"{game}/{locale}", tmp)
+        if found is not None:
+            units[(game, locale)] = found
+            write.linked += len(found.files)
+    exported = export_all([k for k in keys if k not in units],
+                          ImageJob(job.content_dir, dpi, cache, previous), tmp)
     entries: list[Entry] = []
     counts: dict[tuple[str, str], int] = {}
-    fallbacks = 0
-    notes: list[str] = []
     galleries: list[tuple[_Game, str, int, bool]] = []
-    exported = export_all([(i.game, loc) for i in plan for loc in i.locales],
-                          ImageJob(job.content_dir, dpi, cache, previous), tmp)
     for item in plan:
-        spec = item.data.content.game
-        specs = {k.name: k for k in spec.kinds}
-        targets = tuple(sorted(c for c in item.data.translations.overlays
-                               if c != SOURCE and c in item.data.locales))
-        overlays = {c: item.overlay(c) for c in targets}
-        withheld = item.withheld()
-        natives = {c: item.data.locales[c].native_name for c in targets}
+        shared: dict[str, Any] = {}
         for locale in item.locales:
-            tr = site.messages[locale]
-            images = exported[(item.game, locale)]
-            decks, faces = images.decks, images.faces
-            fallbacks += images.fallbacks
-            kinds = match_records(item.data.content, decks)
-            cards = []
-            for deck, ids in decks:
-                for card_id in ids:
-                    if card_id not in kinds or kinds[card_id][0] != deck:
-                        continue
-                    if not _SAFE.fullmatch(card_id):
-                        raise UsageProblem(f"{item.game}: card id {card_id!r} cannot be a file "
-                                           "name")
-                    kind = kinds[card_id][1]
-                    rec = item.data.content.index(kind)[card_id]
-                    _, front, back, shared, w, h = faces[card_id]
-                    cards.append(SiteCard(card_id, kind, rec, deck, front, back, (w, h), shared))
-            unmatched = len({i for _, ids in decks for i in ids}) - len(cards)
-            if unmatched and locale == item.locales[0]:
-                notes.append(f"{item.game}: {unmatched} printed card(s) without a content object "
-                             "(a duplicate across decks, or a generated card) are not listed")
-            overlay = item.overlay(locale) if locale not in (SOURCE, PSEUDO_CODE) else None
-            names = _names(item, locale, cards, specs, overlay)
-            native = site.natives[locale]
-            categories = category_fields(cards)
-            loc = Locale(locale, native, targets, overlays, {**site.natives, **natives},
-                         categories, names, withheld)
-            review = (_review(item.data, item.game, locale, cards, tr,
-                              [(i.game, i.title) for i in plan if locale in i.locales], cache)
-                      if locale not in (SOURCE, PSEUDO_CODE) else None)
-            nav = site.nav(locale, item, review is not None)
-            for card in cards:
-                others = [(c, f"../../{c}/cards/{card.id}.html") for c in item.locales
-                          if c != locale]
-                body = card_page(item.title, specs[card.kind], card, loc, names[card.id],
-                                 others, tr)
-                write.page(f"{item.game}/{locale}/cards/{card.id}.html",
-                           title=f"{names[card.id]} · {item.title} · {native}", tr=tr,
-                           body=body, nav=nav)
-            if review is not None:
-                write.page(f"{item.game}/{locale}/review.html",
-                           title=tr("Translators’ view · {game} · {language}",
-                                    game=item.title, language=native),
-                           tr=tr, body=review, nav=nav, scripts=("assets/review.js",))
-            write.page(f"{item.game}/{locale}/index.html",
-                       title=tr("{game} · {language} · cards", game=item.title,
-                                language=native), tr=tr,
-                       body=gallery_page(item.game, item.title, locale, native, cards, names,
-                                         review is not None, tr),
-                       nav=nav, scripts=("assets/filter.js",))
-            for rel, data in downloads(item.game, locale, cards, names, specs, overlay,
-                                       categories).items():
-                write.text(rel, data)
-            entries += search_entries(item.game, locale, cards, specs, names, overlay)
-            counts[(item.game, locale)] = len(cards)
-            galleries.append((item, locale, len(cards), review is not None))
-            site.cards.setdefault(item.game, {}).setdefault(locale, {c.id for c in cards})
+            unit = units.get((item.game, locale))
+            if unit is None:
+                unit = _unit(item, locale, exported[(item.game, locale)], site, plan, write,
+                             cache, shared)
+                memo.add(keys[(item.game, locale)], f"{item.game}/{locale}", unit)
+                units[(item.game, locale)] = unit
+            entries += unit.entries
+            counts[(item.game, locale)] = len(unit.cards)
+            galleries.append((item, locale, len(unit.cards), unit.review))
+            site.cards.setdefault(item.game, {}).setdefault(locale, set(unit.cards))
     for code in site.codes:
         _site_pages(write, site, code, galleries, reports)
     for name in ASSETS:
         write.text(f"assets/{name}", _asset(name))
     for rel, text in index_files(entries, {i.game: i.title for i in plan}, site.natives).items():
         write.text(rel, text)
-    inputs = {k: v for done in exported.values() for k, v in done.inputs.items()}
+    inputs = {k: v for unit in units.values() for k, v in unit.inputs.items()}
     write.text(INPUTS, inputs_record(inputs).decode("utf-8"))
     size = sum(p.stat().st_size for p in tmp.rglob("*") if p.is_file())
     failing = {(i.game, c): len(f) for i in plan for c, f in i.failing.items()}
-    return SiteResult(Path(job.out), write.pages, counts, size, fallbacks=fallbacks, notes=notes,
-                      failing=failing, drawn=sum(d.drawn for d in exported.values()),
+    return SiteResult(Path(job.out), write.pages, counts, size,
+                      fallbacks=sum(u.fallbacks for u in units.values()),
+                      notes=[n for i in plan for loc in i.locales
+                             if (n := units[(i.game, loc)].note)], failing=failing,
+                      drawn=sum(d.drawn for d in exported.values()),
                       reused=write.linked + sum(d.linked for d in exported.values()))
+
+
+def _unit(item: _Game, locale: str, images: Exported, site: Site, plan: list[_Game],
+          write: _Writer, cache: Path, shared: dict[str, Any]) -> Unit:
+    """Make one game's pages in one locale (its images exported): the gallery, the card pages,
+    the translators' view and the downloads; ``shared``: what the game's locales share, made
+    by the first that needs it."""
+    spec = item.data.content.game
+    specs = {k.name: k for k in spec.kinds}
+    if not shared:
+        targets = tuple(sorted(c for c in item.data.translations.overlays
+                               if c != SOURCE and c in item.data.locales))
+        shared.update(targets=targets, overlays={c: item.overlay(c) for c in targets},
+                      withheld=item.withheld(),
+                      natives={c: item.data.locales[c].native_name for c in targets})
+    tr = site.messages[locale]
+    decks, faces = images.decks, images.faces
+    kinds = match_records(item.data.content, decks)
+    cards = []
+    for deck, ids in decks:
+        for card_id in ids:
+            if card_id not in kinds or kinds[card_id][0] != deck:
+                continue
+            if not _SAFE.fullmatch(card_id):
+                raise UsageProblem(f"{item.game}: card id {card_id!r} cannot be a file name")
+            kind = kinds[card_id][1]
+            rec = item.data.content.index(kind)[card_id]
+            _, front, back, shared_back, w, h = faces[card_id]
+            cards.append(SiteCard(card_id, kind, rec, deck, front, back, (w, h), shared_back))
+    unmatched = len({i for _, ids in decks for i in ids}) - len(cards)
+    note = (f"{item.game}: {unmatched} printed card(s) without a content object (a duplicate "
+            "across decks, or a generated card) are not listed"
+            if unmatched and locale == item.locales[0] else None)
+    overlay = item.overlay(locale) if locale not in (SOURCE, PSEUDO_CODE) else None
+    names = _names(item, locale, cards, specs, overlay)
+    native = site.natives[locale]
+    categories = category_fields(cards)
+    loc = Locale(locale, native, shared["targets"], shared["overlays"],
+                 {**site.natives, **shared["natives"]}, categories, names, shared["withheld"])
+    review = (_review(item.data, item.game, locale, cards, tr,
+                      [(i.game, i.title) for i in plan if locale in i.locales], cache)
+              if locale not in (SOURCE, PSEUDO_CODE) else None)
+    nav = site.nav(locale, item, review is not None)
+    for card in cards:
+        others = [(c, f"../../{c}/cards/{card.id}.html") for c in item.locales if c != locale]
+        body = card_page(item.title, specs[card.kind], card, loc, names[card.id], others, tr)
+        write.page(f"{item.game}/{locale}/cards/{card.id}.html",
+                   title=f"{names[card.id]} · {item.title} · {native}", tr=tr, body=body,
+                   nav=nav)
+    if review is not None:
+        write.page(f"{item.game}/{locale}/review.html",
+                   title=tr("Translators’ view · {game} · {language}", game=item.title,
+                            language=native),
+                   tr=tr, body=review, nav=nav, scripts=("assets/review.js",))
+    write.page(f"{item.game}/{locale}/index.html",
+               title=tr("{game} · {language} · cards", game=item.title, language=native),
+               tr=tr, body=gallery_page(item.game, item.title, locale, native, cards, names,
+                                        review is not None, tr),
+               nav=nav, scripts=("assets/filter.js",))
+    for rel, data in downloads(item.game, locale, cards, names, specs, overlay,
+                               categories).items():
+        write.text(rel, data)
+    return Unit([c.id for c in cards], search_entries(item.game, locale, cards, specs, names,
+                                                      overlay),
+                review is not None, images.fallbacks, note, images.inputs)
 
 
 def _site_pages(write: _Writer, site: Site, code: str,
@@ -417,8 +442,10 @@ def build_site(job: SiteJob) -> SiteResult:
     found = folder.check()
     previous = Previous.of(out, "site", found.changed)  # unchanged files of the previous site
     plan = _plan(job, cache)
+    memo = UnitMemo(units_record(cache, out), previous)
     with folder.staged() as tmp:
-        result = _build(job, plan, dpi, cache, tmp, reports, previous)
+        result = _build(job, plan, dpi, cache, tmp, reports, previous, memo)
+    memo.save(read_manifest(out).files)
     result.notes += folder.notes
     result.seconds = time.monotonic() - started
     return result

@@ -85,7 +85,7 @@ class LocaleReview:
 def review_data(data: GameI18n, locale: str, pairs: PairRunner = pair_diagnostics
                 ) -> LocaleReview:
     """Run the translation checks of one locale and attribute each finding to its field
-    (``pairs``: the pair checks of one text, or a memo of them: :mod:`.pairmemo`)."""
+    (``pairs``: the pair checks of one text, or a memo of them: :mod:`cardkit.checking.pairmemo`)."""
     game = data.content.game
     found, statuses = check_translations(data.content, data.translations, data.locales,
                                          extra_pair_checks(game), only={locale}, pairs=pairs)

@@ -1,16 +1,18 @@
-"""The translators' view's pair checks, remembered between builds.
+"""The pair checks of the translations, remembered between runs.
 
-The view runs every translation check of its locale (:func:`~cardkit.i18n.translations.
-check_translations`), most of it the pair checks of each English text and its translation —
-seconds per locale, on every build. :class:`PairMemo` keeps each text's findings in the check
-cache folder (``<cache>/review/<game>.<locale>.json``), keyed by everything the pair checks are
-given: the English text and its field, the whole record it belongs to (where it lies in its
-file included), the translation entry (where it lies included), the checks' environment (the
-locale, the glossary, the other locales, the game's names, ids and tokens, the font's glyphs)
-and cardkit's code (:func:`cardkit.export.inputs.code_fingerprint`). A rebuild after a one-card
-edit runs the checks of that card's texts only. Anything the key cannot be sure of (an object
-without a plain form) is written with its ``repr``, which holds an address and never matches:
-then the checks run.
+Most of a translation check is the pair checks of each English text and its translation
+(:func:`~cardkit.i18n.checks.pair_diagnostics`): seconds per locale. ``cardkit check`` (and so the
+content gate) and the site's translators' view remember each text's findings in the check cache
+folder (``<cache>/pairs/<game>.json``, ``<cache>/review/<game>.<locale>.json``), keyed by
+everything the pair checks are given: the English text and its field, the whole record it belongs
+to (where it lies in its file included), the translation entry (where it lies included), the
+checks' environment (the locale, the glossary, the other locales, the game's names, ids and
+tokens, the font's glyphs, the checks themselves) and cardkit's code
+(:func:`cardkit.core.fingerprint.code_fingerprint`). A run after a one-card edit runs the checks
+of that card's texts only. A function in the key is named by its module and qualified name (its
+code is in the code's fingerprint); anything the key cannot be sure of (a lambda, a closure, an
+object without a plain form) is written with its ``repr``, which holds an address and never
+matches in another run: then the checks run.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from pydantic import BaseModel
 
 from ..core.atomic import write_bytes_atomic
 from ..core.diagnostics import Diagnostic, Severity
-from ..export.inputs import code_fingerprint
+from ..core.fingerprint import code_fingerprint
 from ..i18n.checks import Pair, PairCheck, pair_diagnostics
 
 VERSION = 1
@@ -50,6 +52,11 @@ def plain(value: Any) -> Any:
         return sorted((plain(v) for v in value), key=repr)
     if isinstance(value, (list, tuple)):
         return [plain(v) for v in value]
+    name = getattr(value, "__qualname__", None)
+    if callable(value) and isinstance(name, str) and "<" not in name:
+        # a module-level function or class: its name (its code is in the code fingerprint);
+        # a lambda or a closure may hold other values under the same name: its repr
+        return ["callable", getattr(value, "__module__", None), name]
     return repr(value)
 
 
@@ -78,6 +85,7 @@ class PairMemo:
         self.old: dict[str, list[list[Any]]] = {}
         self.new: dict[str, list[list[Any]]] = {}
         self.envs: dict[int, tuple[Any, str]] = {}  # id(env) -> (env, digest)
+        self.records: dict[int, tuple[Any, str]] = {}  # id(record) -> (record, digest)
         self.ran = 0  # texts whose checks ran (the others were remembered)
         if path is not None:
             try:
@@ -100,9 +108,16 @@ class PairMemo:
         """The digest of everything the pair checks of one text are given."""
         src, entry = pair.source, pair.entry
         return _digest(self._env(pair.env), [c.code for c in checks], src.kind, src.object_id,
-                       src.key, plain(src.text), plain(src.field), src.record.file,
-                       plain(src.record.pointer), plain(src.record.obj), entry.file,
-                       plain(entry.pointer), plain(entry.translation))
+                       src.key, plain(src.text), plain(src.field), self._record(src.record),
+                       entry.file, plain(entry.pointer), plain(entry.translation))
+
+    def _record(self, record: Any) -> str:
+        """The digest of a record (its file, place and data), once per record and run."""
+        known = self.records.get(id(record))
+        if known is None or known[0] is not record:
+            known = (record, _digest(record.file, plain(record.pointer), plain(record.obj)))
+            self.records[id(record)] = known
+        return known[1]
 
     def __call__(self, pair: Pair, checks: tuple[PairCheck, ...]) -> Iterable[Diagnostic]:
         key = self.key(pair, checks)
