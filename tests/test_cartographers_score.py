@@ -168,24 +168,25 @@ def test_map_b_sheet_scores_as_worked_out_by_hand() -> None:
                               "mountain_coins": 1, "monster_penalty": 6}]
 
 
-def test_ruins_come_from_r_cells_the_ruins_list_and_the_map(tmp_path: Path) -> None:
-    # No map: [0,1] is an R cell, [2,2] a farm listed in `ruins:`. Water [0,0] and [1,1] lie
-    # next to the R cell ([0,0] left of it, [1,1] below it): 2; the listed farm is a farm on
-    # ruins: 3. Without the list the farm would score nothing.
-    rows = ["WR.........", ".W.........", "..P........"] + ["..........."] * 8
-    body = "grid:\n" + "".join(f'  - "{r}"\n' for r in rows)
-    listed = tmp_path / "listed.yaml"
-    listed.write_text(body + "ruins: [[2, 2]]\n", "utf-8")
-    plain = tmp_path / "plain.yaml"
-    plain.write_text(body, "utf-8")
-    got = scores(listed, plain, cards="the-golden-granary")
-    assert [g["cards"] for g in got] == [{"the-golden-granary": 5}, {"the-golden-granary": 2}]
+def test_ruins_count_under_a_terrain_with_the_map_side(tmp_path: Path) -> None:
     # With map A, its ruins count though the sheet covers them: a farm on [1,5] scores 3.
     sheet = variant(tmp_path, '"F..M.RWW..."', '"F..M.PWW..."')
     (a,) = scores(sheet, cards="the-golden-granary")
     # was 5: water [1,6] still lies by the ruins [1,5] (1), [10,5] by [9,5] (1), farms on
     # ruins [8,9] and [1,5] (3 + 3)
     assert a["cards"] == {"the-golden-granary": 8}
+
+
+def test_a_sheet_without_its_map_side_is_an_error_not_a_lower_score(tmp_path: Path) -> None:
+    """Issue 39: a sheet without ``map:`` was scored from its R cells and ``ruins:`` only, so a
+    farm drawn on a ruins space scored nothing (the Golden Granary: 5 instead of 8 for the
+    sheet above). Now it is CAR108 at the document's first key, and nothing is scored."""
+    sheet = variant(tmp_path, '"F..M.RWW..."', '"F..M.PWW..."')
+    bare = variant(tmp_path, "map: A\n", "", base=sheet, name="bare.yaml")
+    assert errors(bare) == [(str(bare), 6, 1, "CAR108")]  # one error: no SCH for the field
+    code, out, err = run(bare, "--cards", "the-golden-granary", "--format", "json")
+    assert code == 1 and json.loads(out) == []
+    assert "add `map: A` (Wilderness) or `map: B` (Wastelands)" in err
 
 
 def test_read_sheet_gives_the_board_and_coins_or_the_diagnostics(tmp_path: Path) -> None:
@@ -301,10 +302,9 @@ def test_grid_without_11_rows(tmp_path: Path) -> None:
     assert errors(path) == [(str(path), 8, 3, "CAR101")]
 
 
-def test_ruins_under_a_mountain_without_a_map(tmp_path: Path) -> None:
-    path = variant(tmp_path, "map: A\n", "", base=MAP_A)
-    path = variant(tmp_path, "coins: 3", "coins: 3\nruins: [[9, 5], [8, 2]]", base=path)
-    assert errors(path) == [(str(path), 19, 17, "CAR106")]
+def test_ruins_under_a_mountain(tmp_path: Path) -> None:
+    path = variant(tmp_path, "coins: 3", "coins: 3\nruins: [[9, 5], [8, 2]]")
+    assert errors(path) == [(str(path), 20, 17, "CAR106")]
 
 
 def test_several_problems_in_one_sheet_are_all_reported_in_order(tmp_path: Path) -> None:

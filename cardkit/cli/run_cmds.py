@@ -46,6 +46,10 @@ SEED_HELP = f"Root seed of the run (0 to 2^64-1 = {MAX_SEED})."
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
               help="An engine option of the game, repeatable: map=B (Cartographers), "
               "map=osaka or preset=... (Trains).")
+@click.option("--invariants/--no-invariants", default=True, show_default=True,
+              help="Check every rule invariant of the game at the end of every turn (a broken "
+              "one stops the run naming the game and turn); --no-invariants plays faster with "
+              "the same results.")
 @click.option("--until-width", "until_width", type=click.FloatRange(0.1, 100), default=None,
               metavar="PP", help="Sequential sampling: play rounds of 100 games and stop once "
               "every 95% interval of the report (win rates, a balance run's card deltas) is at "
@@ -68,7 +72,7 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
              players: int | None, workers: int | None, backend: str, scheduler: str | None,
              turn_cap: int, options: tuple[str, ...], fmt: str, out: Path | None,
              report_pdf: Path | None, balance_md: Path | None, progress: bool | None,
-             force: bool, until_width: float | None = None) -> None:
+             force: bool, until_width: float | None = None, invariants: bool = True) -> None:
     """Play seeded games with bots; report win rates, lengths and the game's statistics.
 
     The same seed gives the same results on any backend and worker count. Ctrl-C or SIGTERM
@@ -93,7 +97,8 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
                             _backend_for(backend, scheduler),  # type: ignore[arg-type]
                             workers, scheduler, turn_cap, bar.update if bar else None,
                             engine_options=_key_values(options),
-                            until_width=None if until_width is None else until_width / 100)
+                            until_width=None if until_width is None else until_width / 100,
+                            check_invariants=invariants)
     if bar:
         bar.close()
     text = {"text": rep.to_text, "json": rep.to_json, "csv": rep.to_csv}[fmt](result)

@@ -282,12 +282,14 @@ class CartographersPrinter:
                    lambda c, ctx: theme.pass_arrow(c, clockwise, (arrow.x + 5) * mm,
                                                    (arrow.y + 5) * mm, 10 * mm, INK))
         sid = f"pass-{card.passes}"
-        face.text(self.loc.string(sid), Frame("pass-text", X0, 35.0, TW, 10.0,
-                                              TextStyle(BOLD, 10.0, 6.0, align="center"),
+        # the direction beside its arrow, read as one line from the arrow on (centred in what
+        # the arrow leaves, a short text stood apart from it and a long one crowded the text)
+        face.text(self.loc.string(sid), Frame("pass-text", X0 + 12.0, 35.0, TW - 12.0, 10.0,
+                                              TextStyle(BOLD, 10.0, 6.0, align="left"),
                                               max_lines=2, background=self.body),
                   _s(sid), colour=INK)
         face.text(self.loc.string("ambush-text"),
-                  Frame("text", X0, 17.0, TW, 17.0, TEXT_STYLE, background=self.body),
+                  Frame("text", X0, 17.0, TW, 16.0, TEXT_STYLE, background=self.body),
                   _s("ambush-text"), colour=INK)
         corner = Box(X0, 10.0, 6.0, 6.0)
         face.shape(Shape("solo-corner", corner),

@@ -216,26 +216,29 @@ def split_space(c: Any, terrains: list[str], x: float, y: float, s: float, line:
 # other glyphs
 
 def coin(c: Any, cx: float, cy: float, s: float) -> None:
-    """A coin: a dark gold disc with a rim and a star."""
+    """A coin: a gold disc with a dark rim and a struck inner ring (no star: a star is
+    reputation, a coin is money)."""
     c.saveState()
     c.setFillColorRGB(*GOLD)
     c.setStrokeColorRGB(*GOLD_DARK)
     c.setLineWidth(s * 0.07)
     c.circle(cx, cy, s * 0.44, stroke=1, fill=1)
-    c.setFillColorRGB(*GOLD_DARK)
-    _poly(c, star_points(cx, cy, s * 0.24))
+    c.setLineWidth(s * 0.05)
+    c.circle(cx, cy, s * 0.27, stroke=1, fill=0)
     c.restoreState()
 
 
 def coin_space(c: Any, cx: float, cy: float, s: float, line: float) -> None:
-    """An empty coin space of the coin track: a ring with a faint star."""
+    """An empty coin space of the coin track: a coin's outline, a ring with a faint inner
+    ring, to be crossed off (no star, which would read as reputation)."""
     c.saveState()
     c.setFillColorRGB(*WHITE)
     c.setStrokeColorRGB(*GOLD_DARK)
     c.setLineWidth(line)
     c.circle(cx, cy, s * 0.44, stroke=1, fill=1)
-    c.setFillColorRGB(*tint(GOLD, 0.7))
-    _poly(c, star_points(cx, cy, s * 0.22))
+    c.setStrokeColorRGB(*tint(GOLD, 0.55))
+    c.setLineWidth(line * 0.8)
+    c.circle(cx, cy, s * 0.27, stroke=1, fill=0)
     c.restoreState()
 
 

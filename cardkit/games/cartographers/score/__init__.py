@@ -3,15 +3,17 @@
 A sheet file (``cardkit score cartographers SHEET.yaml``; its JSON Schema is
 ``schemas/cartographers/score-sheet.schema.json``)::
 
-    map: A            # optional: side A or B; its mountains, ruins and wastelands must agree
+    map: A            # the map side, A or B: its mountains, ruins and wastelands must agree
     grid:             # 11 strings of 11 characters, top row first
       - "..........."
     ruins: [[1, 5]]   # optional: ruins spaces [row, col] (0-based), covered or not
     coins: 0          # optional: coins from shapes on the coin track
 
 Legend: ``.`` empty, ``R`` empty ruins space, ``F`` forest, ``V`` village, ``P`` farm,
-``W`` water, ``X`` monster, ``M`` mountain, ``#`` wasteland. The ruins spaces are the ``R``
-cells, the ``ruins:`` entries and, with ``map:``, the map side's ruins.
+``W`` water, ``X`` monster, ``M`` mountain, ``#`` wasteland. The ruins spaces are the map
+side's (a terrain drawn on one still lies on ruins); ``R`` cells and ``ruins:`` entries must be
+among them. A sheet without ``map:`` is an error (``CAR108``): the ruins a terrain covers could
+not be known, and the cards that score ruins would count too little.
 
 Reading never raises for bad input: the file is read by the hardened loader (a regular file
 only, at most :data:`MAX_SHEET_BYTES`, every YAML budget), validated by the strict
@@ -62,9 +64,9 @@ class ScoreSheet(BaseModel):
 
     model_config = ConfigDict(extra="forbid", strict=True, frozen=True)
 
-    map: Literal["A", "B"] | None = Field(
-        None, description="The map side (A wilderness, B wastelands); its mountains, ruins and "
-        "wastelands must then agree with the grid.")
+    map: Literal["A", "B"] = Field(
+        description="The map side (A wilderness, B wastelands); its mountains, ruins and "
+        "wastelands must agree with the grid, and its ruins count where a terrain covers them.")
     grid: list[Row] = Field(min_length=N, max_length=N,
                             description="The 11 rows of the map, top row first.")
     ruins: list[Space] = Field(default_factory=list, max_length=N * N,
@@ -182,6 +184,12 @@ class _Checker:
 
     def _precheck(self) -> None:
         data = self.data if isinstance(self.data, dict) else {}
+        if isinstance(self.data, dict) and "map" not in data:
+            sides = " or ".join(f"`map: {k}` ({side.name})"
+                                for k, side in sorted(self.rules.maps.items()))
+            self._add("CAR108", f"the sheet names no map side; add {sides or '`map:`'}: without "
+                      "it the ruins a terrain covers are unknown, and the cards that score "
+                      "ruins would count too little", ("map",))
         grid = data.get("grid")
         if isinstance(grid, list):
             if len(grid) != N:
@@ -218,8 +226,6 @@ class _Checker:
                 what = "mountain" if grid[r][c] == "M" else "wasteland"
                 self._add("CAR106", f"ruins entry [{r}, {c}] is a {what} space; a ruins space "
                           "is never under a mountain or a wasteland", ("ruins", i))
-        if sheet.map is None:
-            return Board.from_rows(grid, ruins)
         side = self.rules.maps.get(sheet.map)
         if side is None:
             self._add("CAR105", f"map {sheet.map} is not in the content (maps.yaml has "
@@ -342,7 +348,7 @@ class SheetScores:
         """One block per scored sheet: each card's stars, the coins, the monster penalty."""
         blocks = []
         for s in self.sheets:
-            side = f"map {s.side}: {self.maps.get(s.side, '?')}" if s.side else "no map side given"
+            side = f"map {s.side}: {self.maps.get(s.side, '?') if s.side else '?'}"
             rows = [(card, self.names.get(card, ""), str(stars)) for card, stars in s.cards.items()]
             rows += [("coins from shapes", "", str(s.coins)),
                      ("mountain coins", "", str(s.mountain_coins)),

@@ -1,4 +1,4 @@
-"""The codes of Cartographers score sheets (``cardkit score cartographers``): ``CAR101``–``CAR107``.
+"""The codes of Cartographers score sheets (``cardkit score cartographers``): ``CAR101``–``CAR108``.
 
 File and YAML problems of a sheet keep the loader's codes (``YML…``) and wrong types or unknown
 fields the schema codes (``SCH…``), exactly as for content files; these codes say what is wrong
@@ -107,6 +107,21 @@ SHEET_CODES: tuple[CodeInfo, ...] = (
 
         Good:
             coins: 5
+        """)),
+    CodeInfo("CAR108", E, "score sheet without its map side", cleandoc("""
+        A sheet names the side of the map sheet it was drawn on, `map: A` (Wilderness) or
+        `map: B` (Wastelands). The side's ruins spaces count for the cards that score ruins
+        even where a terrain now covers them, and the grid cannot show those: without the
+        side, such a sheet would be scored too low. The error is at the sheet's first line.
+
+        Bad:
+            grid:
+              - "FF........."
+
+        Good:
+            map: A
+            grid:
+              - "FF........."
         """)),
 )
 """Documentation of every sheet code, listed by ``cardkit codes``."""

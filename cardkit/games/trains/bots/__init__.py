@@ -62,7 +62,9 @@ class PriorityListBot:
     _owned: Counter[str] | None = None
     # this turn: rail card -> the coins it was not worth at; station card -> the rails then
     _skip: dict[str, int] = field(default_factory=dict)
-    _game_rules: tuple[int, tuple[tuple[tuple[Any, ...], ...], ...]] = (-1, ())
+    #: ``(supply, its buy table)``: the supply itself is held and compared by identity (an id
+    #: could be a freed supply's, of another game with other piles).
+    _game_rules: tuple[Any, tuple[tuple[tuple[Any, ...], ...], ...]] = (None, ())
     _planned: tuple[int, int, int | None] = (-1, -1, None)  # (action count, rails, hex)
     _planned_station: tuple[int, int | None] = (-1, None)  # (action count, city)
     _empty: int | None = None  # empty supply piles (Waste excepted), counted once per buy
@@ -245,9 +247,8 @@ class PriorityListBot:
     # -- buying -------------------------------------------------------------------------------
     def _pick_buy(self, state: TrainsState, seat: int) -> Action | None:
         supply = state.supply
-        game = id(supply)
-        if self._game_rules[0] != game:
-            self._game_rules = (game, self.plan.buy_table(supply))
+        if self._game_rules[0] is not supply:
+            self._game_rules = (supply, self.plan.buy_table(supply))
         coins = state.coins
         w = state.world
         if self._empty is None:

@@ -89,7 +89,9 @@ class RailPlanner:
     coin_vp: float = 0.4
     waste_vp: float = 0.5
     goal: int | None = None
-    _game: int = -1
+    #: The player this view was built for, held and compared by identity (an id could be a
+    #: freed player's, of another game).
+    _game: Any = None
     _seat: int = -1
     _known: set[int] = field(default_factory=set)
     _near: list[int] = field(default_factory=list)  # steps from the network, as ``places``
@@ -102,10 +104,10 @@ class RailPlanner:
         me = state.players[seat]
         rails = me.rails
         plan = self._plan
-        if self._game != id(me) or self._seat != seat or plan is None or \
+        if self._game is not me or self._seat != seat or plan is None or \
                 len(rails) < len(self._known):  # rails are only ever added
             plan = self._plan = map_plan(state.world, state.map_id)
-            self._game, self._seat, self.goal = id(me), seat, None
+            self._game, self._seat, self.goal = me, seat, None
             self._known = set()
             self._near = [FAR] * len(plan.places)
             self._city_vp = tuple(state.world.setups[state.setup_id].rules.city_vp)
