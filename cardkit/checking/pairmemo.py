@@ -27,7 +27,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from ..core.atomic import write_bytes_atomic
+from ..core.cache import read_record, write_record
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.fingerprint import code_fingerprint
 from ..i18n.checks import Pair, PairCheck, pair_diagnostics
@@ -82,20 +82,12 @@ class PairMemo:
 
     def __init__(self, path: Path | None) -> None:
         self.path = path
-        self.old: dict[str, list[list[Any]]] = {}
+        self.old: dict[str, list[list[Any]]] = read_record(path, VERSION, "pairs",
+                                                           code_fingerprint())
         self.new: dict[str, list[list[Any]]] = {}
         self.envs: dict[int, tuple[Any, str]] = {}  # id(env) -> (env, digest)
         self.records: dict[int, tuple[Any, str]] = {}  # id(record) -> (record, digest)
         self.ran = 0  # texts whose checks ran (the others were remembered)
-        if path is not None:
-            try:
-                data = json.loads(path.read_text("utf-8"))
-            except (OSError, ValueError):
-                data = None
-            if isinstance(data, dict) and data.get("version") == VERSION \
-                    and data.get("code") == code_fingerprint() \
-                    and isinstance(data.get("pairs"), dict):
-                self.old = data["pairs"]
 
     def _env(self, env: Any) -> str:
         known = self.envs.get(id(env))
@@ -132,9 +124,5 @@ class PairMemo:
         """Keep what this run used (nothing else) when it differs from what was read."""
         if self.path is None or self.new == self.old:
             return
-        data = {"version": VERSION, "code": code_fingerprint(), "pairs": self.new}
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes_atomic(self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
-        except OSError:
-            pass  # a cache: the next build runs the checks again
+        write_record(self.path, {"version": VERSION, "code": code_fingerprint(),
+                                 "pairs": self.new})

@@ -201,3 +201,31 @@ def _touch(path: Path) -> None:
         os.utime(path)
     except OSError:
         pass
+
+
+def read_record(path: Path | None, version: int, field: str, code: str | None = None
+                ) -> dict[str, Any]:
+    """The ``field`` mapping of a JSON record kept between runs (``{"version": ..., field:
+    {...}}``, with ``code`` when given: the code fingerprint it was made by); empty when the
+    file is missing, unreadable, not such a record, or of another version or code."""
+    if path is None:
+        return {}
+    try:
+        data = json.loads(path.read_text("utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(data, dict) or data.get("version") != version \
+            or (code is not None and data.get("code") != code) \
+            or not isinstance(data.get(field), dict):
+        return {}
+    return data[field]  # type: ignore[no-any-return]
+
+
+def write_record(path: Path, data: dict[str, Any]) -> None:
+    """Write a JSON record kept between runs, atomically; a cache, so a failure to write is
+    ignored (the next run works it out again)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        write_bytes_atomic(path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
+    except OSError:
+        pass

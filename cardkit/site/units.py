@@ -33,7 +33,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..core.atomic import write_bytes_atomic
+from ..core.cache import read_record, write_record
 from ..core.reuse import Previous
 from ..core.fingerprint import code_fingerprint
 from .search import Entry
@@ -120,16 +120,8 @@ class UnitMemo:
     def __init__(self, path: Path | None, previous: Previous) -> None:
         self.path = path
         self.previous = previous
-        self.known: dict[str, Any] = {}
         self.made: dict[str, tuple[str, Unit]] = {}  # key -> (folder, unit) built this run
-        if path is not None:
-            try:
-                data = json.loads(path.read_text("utf-8"))
-            except (OSError, ValueError):
-                data = None
-            if isinstance(data, dict) and data.get("version") == VERSION \
-                    and isinstance(data.get("units"), dict):
-                self.known = data["units"]
+        self.known = read_record(path, VERSION, "units")
 
     def reuse(self, key: str, folder: str, tmp: Path) -> Unit | None:
         """Link the unit's files from the previous site into ``tmp`` and return it, when its
@@ -168,9 +160,4 @@ class UnitMemo:
             units[key] = unit.to_json()
         if units == self.known:
             return
-        data = {"version": VERSION, "units": units}
-        try:
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            write_bytes_atomic(self.path, json.dumps(data, ensure_ascii=False).encode("utf-8"))
-        except OSError:
-            pass  # a cache: the next build makes every unit again
+        write_record(self.path, {"version": VERSION, "units": units})
