@@ -178,9 +178,9 @@ def test_ruins_count_under_a_terrain_with_the_map_side(tmp_path: Path) -> None:
 
 
 def test_a_sheet_without_its_map_side_is_an_error_not_a_lower_score(tmp_path: Path) -> None:
-    """Issue 39: a sheet without ``map:`` was scored from its R cells and ``ruins:`` only, so a
-    farm drawn on a ruins space scored nothing (the Golden Granary: 5 instead of 8 for the
-    sheet above). Now it is CAR108 at the document's first key, and nothing is scored."""
+    """Issue 39: a sheet without ``map:`` was scored from its R cells and ``ruins:`` only, so
+    the ruins under a terrain were lost (the Golden Granary: 1 instead of 8 for the sheet
+    above). Now it is CAR108 at the document's first key, and nothing is scored."""
     sheet = variant(tmp_path, '"F..M.RWW..."', '"F..M.PWW..."')
     bare = variant(tmp_path, "map: A\n", "", base=sheet, name="bare.yaml")
     assert errors(bare) == [(str(bare), 6, 1, "CAR108")]  # one error: no SCH for the field
