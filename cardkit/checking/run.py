@@ -25,8 +25,8 @@ from ..core.todo import drop_superseded
 
 if TYPE_CHECKING:
     from ..core.content import GameContent
-    from .pairmemo import PairMemo
     from ..core.loader import LoadResult
+    from .pairmemo import PairMemo
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,11 +129,10 @@ def translation_diagnostics(content: GameContent, files: list[SourceFile],
     from ..pdf.fitcheck import fit_diagnostics
 
     loaded = load_translations(content, files, locales, parse)
-    if memo is None:
-        diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game))
-    else:
-        diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game),
-                                      pairs=memo)
+    runner: dict[str, Any] = {} if memo is None else {"pairs": memo}
+    diags, _ = check_translations(content, loaded, locales, extra_pair_checks(content.game),
+                                  **runner)
+    if memo is not None:
         memo.save()
     return diags + fit_diagnostics(content, loaded.overlays, locales)
 

@@ -15,7 +15,7 @@ the digest of everything those files are made from, taken wide:
 
 After a build, each unit's record (its key, the digest of every file under its folder as the
 new site's manifest lists it, and the data above) is kept in the check cache
-(``<cache>/site/units.json``). A rebuild finds a unit's key there and the previous site holding
+(``<cache>/site/units-<digest of the site's folder>.json``, one per site folder). A rebuild finds a unit's key there and the previous site holding
 exactly the recorded files, each as recorded (the survey of the previous site checked every file
 against its manifest; a file changed since is never reused): then the files are linked from the
 previous site instead of made. Anything else builds the unit, so a rebuild is a full build's

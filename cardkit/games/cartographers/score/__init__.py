@@ -348,7 +348,7 @@ class SheetScores:
         """One block per scored sheet: each card's stars, the coins, the monster penalty."""
         blocks = []
         for s in self.sheets:
-            side = f"map {s.side}: {self.maps.get(s.side, '?') if s.side else '?'}"
+            side = f"map {s.side}: {self.maps.get(s.side or '', '?')}"
             rows = [(card, self.names.get(card, ""), str(stars)) for card, stars in s.cards.items()]
             rows += [("coins from shapes", "", str(s.coins)),
                      ("mountain coins", "", str(s.mountain_coins)),
