@@ -31,8 +31,8 @@ def test_year_bar_by_hand(terra_content) -> None:  # type: ignore[no-untyped-def
 
 
 def test_an_answer_on_a_line_counts_in_both_spaces(terra_content) -> None:  # type: ignore[no-untyped-def]
-    edits = apply_edits([{"file": "cards/base.yaml", "old": "answer: {value: 1937, unit: year}",
-                          "new": "answer: {value: 1900, unit: year, on_line: true}"}])
+    edits = apply_edits([{"file": "cards/base.yaml", "old": "answer: {value: 1937, unit: year,",
+                          "new": "answer: {value: 1900, unit: year, on_line: true,"}])
     st = _stats(terra_content(edits), "year")
     assert st.per_space == (1, 0, 0, 0, 0, 1, 1)
     # spaces 5 and 6 correct (7 each), space 4 next to them (3)

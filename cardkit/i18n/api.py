@@ -204,16 +204,18 @@ def incoming_errors(data: GameI18n, code: str, plan: ImportPlan, display: str
                     ) -> list[Diagnostic]:
     """The translation checks (``cardkit check``'s pair checks) run on every text an import
     would write, reported at its line in the exchange file: an import never writes what
-    ``check`` would then reject. The print fit of the incoming texts is the pdf layer's
-    (:func:`cardkit.pdf.fitcheck.incoming_fit_errors`)."""
-    from .checks import PAIR_CHECKS, Pair, TranslationEnv, pair_diagnostics
+    ``check`` would then reject, but for the game's locale checks, which read the whole content
+    and run at the next ``check`` (Terra's answer regions named in a text). The print fit of the
+    incoming texts is the pdf layer's (:func:`cardkit.pdf.fitcheck.incoming_fit_errors`)."""
+    from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
     from .overlay import Entry, Translation
     from .translations import apply_waivers, card_font_glyphs
 
     env = TranslationEnv(data.locales[code], frozenset(getattr(data.content.game, "tokens", ())),
                          data.translations.glossaries.get(code, []), card_font_glyphs(),
                          source_locale=data.locales.get(SOURCE_LOCALE), locales=data.locales)
-    checks = PAIR_CHECKS + extra_pair_checks(data.content.game)
+    checks = PAIR_CHECKS + tuple(c for c in extra_pair_checks(data.content.game)
+                                 if isinstance(c, PairCheck))
     sources = {(s.kind, s.object_id, s.key): s for s in data.sources()}
     out: list[Diagnostic] = []
     for ref, update in plan.updates.items():

@@ -1,5 +1,5 @@
 """The pieces every translation pair check is made of: :class:`Pair`, :class:`Issue`,
-:class:`PairCheck`, :class:`TranslationEnv` and :func:`per_form`.
+:class:`PairCheck`, :class:`LocaleCheck`, :class:`TranslationEnv` and :func:`per_form`.
 
 They live apart from the checks themselves (:mod:`.checks`, :mod:`.style`, :mod:`.language`) so
 that every check module imports them the same way, at the top.
@@ -10,11 +10,12 @@ from __future__ import annotations
 import inspect
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from ..core.diagnostics import CodeInfo, Severity
 from .glossary import Term
 from .locale import Locale
-from .overlay import Entry
+from .overlay import Entry, LocaleOverlay
 from .sources import SourceText
 
 E = Severity.ERROR
@@ -92,6 +93,27 @@ class PairCheck:
     code: str
     summary: str
     run: Callable[[Pair], Iterable[Issue]]
+    severity: Severity = E
+
+    @property
+    def info(self) -> CodeInfo:
+        """Documentation record."""
+        return CodeInfo(self.code, self.severity, self.summary,
+                        inspect.cleandoc(self.run.__doc__ or ""))
+
+
+@dataclass(frozen=True, slots=True)
+class LocaleCheck:
+    """A translation check of one locale as a whole: it reads the game's content and the
+    locale's overlay at once, for a rule across objects (a card's translated texts against its
+    answer regions' translated names). ``run`` yields ``(entry, message)`` per finding; the
+    finding sits at the entry. A game lists these beside its pair checks
+    (``extra_translation_checks``); they run once per locale, not per text, and are not
+    remembered between runs (every input of theirs is the whole content)."""
+
+    code: str
+    summary: str
+    run: Callable[[Any, LocaleOverlay, TranslationEnv], Iterable[tuple[Entry, str]]]
     severity: Severity = E
 
     @property

@@ -19,6 +19,7 @@ from ..core.todo import todo_diagnostics
 from ..core.validation import validate
 from ..text.fonts import card_font_glyphs
 from .checks import PAIR_CHECKS, Pair, PairCheck, TranslationEnv, pair_diagnostics
+from .pairs import LocaleCheck
 from .consistency import consistency
 from .glossary import GlossaryFile, Term
 from .history import HISTORY_RELPATH, SourceHistory, load_history
@@ -252,11 +253,16 @@ PairRunner = Callable[[Pair, tuple[PairCheck, ...]], Iterable[Diagnostic]]
 
 
 def check_translations(content: GameContent, loaded: GameTranslations,
-                       locales: dict[str, Locale], extra_checks: tuple[PairCheck, ...] = (),
+                       locales: dict[str, Locale],
+                       extra_checks: tuple[PairCheck | LocaleCheck, ...] = (),
                        only: set[str] | None = None, pairs: PairRunner = pair_diagnostics
                        ) -> tuple[list[Diagnostic], list[LocaleStatus]]:
     """Run every translation check for every locale the game is translated into (or ``only``);
-    ``pairs`` runs the pair checks of one text (a memo of :func:`pair_diagnostics` may)."""
+    ``pairs`` runs the pair checks of one text (a memo of :func:`pair_diagnostics` may). The
+    game's ``extra_checks`` are pair checks (run with the built-in ones on each text) and locale
+    checks (run once per locale over the whole content)."""
+    whole = tuple(c for c in extra_checks if isinstance(c, LocaleCheck))
+    extra_checks = tuple(c for c in extra_checks if isinstance(c, PairCheck))
     diags: list[Diagnostic] = list(loaded.diagnostics)
     statuses: list[LocaleStatus] = []
     sources = list(iter_sources(content))
@@ -309,6 +315,11 @@ def check_translations(content: GameContent, loaded: GameTranslations,
             if any(d.severity is Severity.ERROR for d in kept):
                 status.count(src.kind, "failing")
         diags.extend(consistency(translated, code))
+        for check in whole:
+            for entry, message in check.run(content, overlay, env):
+                diags.append(Diagnostic(check.code, check.severity, f"{code}: {message}",
+                                        entry.file, object_id=str(entry.pointer[1]),
+                                        pointer=entry.pointer + ("text",)))
         for kind, objects in overlay.entries.items():
             broken = content.broken_ids.get(kind, set())
             for obj_id, fields in objects.items():

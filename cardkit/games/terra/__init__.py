@@ -15,6 +15,7 @@ from ...sim.protocol import SimSpec
 from .bots import BOTS, DEFAULT_BOTS, make_bot
 from .engine import make_engine
 from .report import extras, extras_text
+from .checks.giveaway import LOCALE_CHECKS
 from .checks.wording import TRANSLATION_CHECKS
 
 SPEC = Game(
@@ -44,7 +45,7 @@ SPEC = Game(
                              "(TER027), whether every source needs a url (TER026)."),
     ),
     checks=CHECKS,
-    extra_translation_checks=TRANSLATION_CHECKS,
+    extra_translation_checks=TRANSLATION_CHECKS + LOCALE_CHECKS,
     tokens=frozenset({"{n}", "{unit}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     fit_code=FIT_CODE,

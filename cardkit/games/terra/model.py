@@ -32,6 +32,14 @@ class Region(Strict):
     quadrants: list[Quadrant] = Field(min_length=1, max_length=4,
                                       description="Compass quadrants the region extends into.")
     neighbours: list[Id] = Field(min_length=1, description="Regions sharing a border.")
+    aliases: dict[Annotated[str, Field(pattern=r"^[a-z]{2,3}([_-][A-Za-z]{2,4})?$")],
+                  list[Annotated[str, Field(min_length=2, max_length=60)]]] = Field(
+        default_factory=dict, repr=False, description=(
+            "Per locale: other words that name the region or what it is made of (countries, "
+            "islands, a people's adjective: 'Iran', 'Persian'). A card whose answer is this "
+            "region must not print its name or one of these in its topic, questions or info "
+            "(TER028, TER029). Greek and Polish words match in every case ending; write a "
+            "stem-changing form too (Włochy, Włoszech)."))
 
 
 class RegionsFile(Strict):
@@ -68,6 +76,17 @@ class BarsFile(Strict):
     bars: list[Bar] = Field(min_length=1)
 
 
+class Checked(Strict):
+    """When an answer was last verified, and against which of the card's sources."""
+
+    on: str = Field(pattern=r"^\d{4}-\d{2}-\d{2}$",
+                    description="The day the figure was read in the sources (YYYY-MM-DD).")
+    by: list[Annotated[int, Field(ge=1, le=6)]] = Field(max_length=6, description=(
+        "The card's sources (1 = the first listed) that give this figure or, with a "
+        "`range`, the figures of the range; two independent reputable ones at least (TER030), "
+        "none or one on a `status: provisional` card."))
+
+
 class Answer(Strict):
     """A bar answer: a number in a unit from cardkit's closed list (metric or unit-free).
 
@@ -86,6 +105,8 @@ class Answer(Strict):
         "Where reputable sources disagree: the lowest and the highest figure they give, in the "
         "answer's unit; the whole range must fall in one bar space on both sides (TER025), so "
         "no player can dispute the scoring."))
+    checked: Checked | None = Field(None, repr=False, description=(
+        "The verification record: when, and by which of the card's sources (TER030)."))
 
 
 class BarQuestion(Strict):

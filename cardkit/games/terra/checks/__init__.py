@@ -16,7 +16,10 @@ from ....core.spec import duplicate_ids as unique_ids
 from ....core.suggest import did_you_mean
 from ..terms.bars import in_range, side_value
 from ..model import Bar, Card, Region
-from .source_checks import placeholder_source, two_sources, untrusted_source, weak_source
+from .giveaway import region_given_away
+from .bar_spread import bar_spread
+from .source_checks import (answer_checked, placeholder_source, two_sources, untrusted_source,
+                            weak_source)
 from ..terms.units import UNITS, format_number
 from .wording import answer_given_away, answer_on_line, disputed_range, question_units
 
@@ -457,5 +460,11 @@ CHECKS: tuple[Check, ...] = (
           placeholder_source),
     Check("TER027", "no source from a publisher sources-policy.yaml does not accept",
           weak_source),
+    Check("TER028", "no topic or question names the card's answer region", region_given_away),
+    Check("TER030", "every answer records when and by which two sources it was verified",
+          answer_checked),
+    Check("TER031", "every bar space holds a fair share of the answers and spans at most 20x",
+          bar_spread),
 )
-# TER022 (a translated bar question names no unit) is a translation check: wording.py.
+# TER022 (a translated bar question names no unit) is a translation check: wording.py; TER029
+# (a translated text names the card's answer region) is one too: giveaway.py.

@@ -5,6 +5,7 @@ publishers is ``sources-policy.yaml`` (:class:`~.model.SourcesPolicyFile`)."""
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterator
 
 from ....core.content import GameContent
@@ -129,5 +130,55 @@ def weak_source(content: GameContent) -> Iterator[Finding]:
                               ("sources", i, "url" if s.url is not None else "publisher"))
 
 
-__all__ = ["POLICY_KIND", "placeholder_source", "policy_of", "two_sources", "untrusted_source",
-           "weak_source"]
+def answer_checked(content: GameContent) -> Iterator[Finding]:
+    """Every answer carries its verification record, ``checked``: the day its figure was read
+    in the sources (a real date, not in the future) and which of the card's sources give it
+    (``by``, 1 = the first listed). On a confirmed card those are two independent reputable
+    sources at least (as TER019 counts them: distinct publishers and sites, no Wikipedia, no
+    placeholder, no weak publisher); a ``status: provisional`` card may rest on one. Where the
+    sources disagree, the answer says so with ``range`` and ``basis`` (TER025).
+
+    Bad:
+        answer: {value: 2810, unit: m}      # no record of who gives 2,810 m, or when
+
+    Good:
+        answer:
+          value: 2772
+          unit: m
+          checked: {on: 2026-12-07, by: [1, 2]}
+    """
+    policy = policy_of(content)
+    today = datetime.date.today()
+    for rec in content.of("cards"):
+        card = rec.obj
+        for i, q in enumerate(card.bars):
+            path: tuple[str | int, ...] = ("bars", i, "answer")
+            checked = q.answer.checked
+            if checked is None:
+                yield Finding("the answer has no verification record: add `checked: {on: "
+                              "YYYY-MM-DD, by: [the sources that give it]}`", rec, path)
+                continue
+            try:
+                day = datetime.date.fromisoformat(checked.on)
+            except ValueError:
+                yield Finding(f"{checked.on!r} is not a date", rec, path + ("checked", "on"))
+                continue
+            if day > today:
+                yield Finding(f"the answer is recorded as verified on {checked.on}, a day still "
+                              "to come", rec, path + ("checked", "on"))
+            bad = [n for n in checked.by if n > len(card.sources)]
+            for n in bad:
+                yield Finding(f"source {n} does not exist: the card lists "
+                              f"{len(card.sources)}", rec,
+                              path + ("checked", "by", checked.by.index(n)))
+            if bad or card.status == "provisional":
+                continue
+            used = [card.sources[n - 1] for n in dict.fromkeys(checked.by)]
+            if independent_count(used, policy) < 2:
+                yield Finding("the answer is verified by fewer than two independent reputable "
+                              f"sources (by: {checked.by}); find a second one, or mark the "
+                              "card `status: provisional`", rec, path + ("checked", "by"))
+
+
+__all__ = ["POLICY_KIND", "answer_checked", "placeholder_source", "policy_of", "two_sources",
+           "untrusted_source", "weak_source"]

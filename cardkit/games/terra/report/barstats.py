@@ -19,6 +19,7 @@ from typing import Any
 from ....core.content import GameContent
 from ..terms.bars import adjacent_spaces, correct_spaces, side_value
 from ..engine import EXACT, NEAR
+from ..terms.spread import LOG_BARS, MAX_SHARE, MAX_SPAN, fair_share, spaces
 from ..terms.units import format_number
 
 #: The spec's target for the best blind strategy, in points per marker.
@@ -107,11 +108,19 @@ def bar_report(content: GameContent) -> dict[str, Any]:
     for st in stats:
         row = st.to_dict()
         values = answers.get((st.bar, st.side), [])
-        row["ok"] = st.best_blind[1] <= BLIND_TARGET and not st.empty
+        fair = fair_share(values, list(st.lines))
+        measured = spaces(st.bar, list(st.lines), values)
+        row["fair_share"] = round(fair, 2)
+        row["spans"] = [None if sp.span is None else round(sp.span, 1) for sp in measured]
+        row["crowded_spaces"] = [sp.index for sp in measured if sp.over_share(fair)]
+        row["wide_spaces"] = [sp.index for sp in measured if sp.too_wide]
+        row["ok"] = (st.best_blind[1] <= BLIND_TARGET and not st.empty
+                     and not row["crowded_spaces"] and not row["wide_spaces"])
         if not row["ok"] and len(set(values)) >= len(st.lines) - 1:  # enough to fill the bar
-            row["suggested_lines"] = suggest_lines(
-                values, len(st.lines) - 1, st.bar, frozenset(values),
-                tuple(ranges.get((st.bar, st.side), ())))
+            avoid, spans = frozenset(values), tuple(ranges.get((st.bar, st.side), ()))
+            row["suggested_lines"] = (design_lines(values, len(st.lines) - 1, st.bar, avoid, spans)
+                                      or suggest_lines(values, len(st.lines) - 1, st.bar, avoid,
+                                                       spans))
         out.append(row)
     return {"target_blind_points": BLIND_TARGET, "bars": out,
             "ok": all(r["ok"] for r in out)}
@@ -120,13 +129,21 @@ def bar_report(content: GameContent) -> dict[str, Any]:
 def bar_report_text(report: dict[str, Any]) -> list[str]:
     """The report as text lines (one block per bar and side)."""
     lines = [f"bars: answers per space, and the best know-nothing space "
-             f"(target: at most {report['target_blind_points']} points per marker, no empty space)"]
+             f"(target: at most {report['target_blind_points']} points per marker, no empty space, "
+             f"no space over {MAX_SHARE:g}x its fair share or {MAX_SPAN:g}x wide: TER031)"]
     for b in report["bars"]:
         empty = ", ".join(str(i) for i in b["empty_spaces"]) or "none"
         lines.append(f"  {b['bar']:<6} {b['side']:<8} {b['answers']:3d} answers; per space "
                      f"{' '.join(str(n) for n in b['per_space'])}; best blind: space "
                      f"{b['best_blind_space']} {b['best_blind_points']:.2f} pts/marker; "
                      f"empty: {empty}")
+        spans = [x for x in b.get("spans", []) if x is not None]
+        widest = f"{max(spans):.1f}x" if spans else "n/a (linear bar)"
+        lines.append(f"         fair share {b.get('fair_share', 0):.1f}, most in a space "
+                     f"{max(b['per_space'], default=0)} (limit {MAX_SHARE:g}x fair); widest "
+                     f"space {widest} (limit {MAX_SPAN:g}x); crowded: "
+                     f"{', '.join(map(str, b.get('crowded_spaces', []))) or 'none'}; too wide: "
+                     f"{', '.join(map(str, b.get('wide_spaces', []))) or 'none'}")
         if "suggested_lines" in b:
             shown = (str(int(x)) if b["bar"] == "year" else format_number(x)
                      for x in b["suggested_lines"])
@@ -235,3 +252,77 @@ def suggest_lines(values: list[float], spaces: int, bar: str,
                  if c > xs[-1] and c not in avoid and (bar != "year" or c >= top)), top)
     lines.append(last)
     return [float(f"{x:.12g}") for x in lines]
+
+
+def design_lines(values: list[float], spaces: int, bar: str,
+                 avoid: frozenset[float] = frozenset(),
+                 ranges: tuple[tuple[float, float], ...] = ()) -> list[float] | None:
+    """Line values for ``spaces`` spaces that meet TER031 — every space holds at least one
+    answer and at most twice its fair share, and on a logarithmic bar spans at most 20× — with
+    the answers spread as evenly as those rules allow (least squares from the fair share).
+
+    Each inner line sits in a gap between two neighbouring answers, at the round value a board
+    would print nearest the gap's middle (as :func:`suggest_lines` places them: never an answer,
+    never inside a disputed range); a dynamic programme picks which gaps. None when no choice of
+    gaps meets the rules."""
+    xs = sorted(values)
+    n = len(xs)
+    if n < spaces or spaces < 2:
+        return None
+    fair = n / spaces
+    cap = max(MAX_SHARE * fair, 2)
+    # the candidate lines: the outer ones, and one per gap between distinct answers
+    edges = suggest_lines(xs, 2, bar, avoid, ranges) if len(set(xs)) >= 2 else None
+    if edges is None:
+        return None
+    first, last = edges[0], edges[-1]
+    line_at: dict[int, float] = {0: first, n: last}
+    for k in range(1, n):
+        if xs[k - 1] < xs[k]:
+            c = _gap_line(xs[k - 1], xs[k], bar, avoid, ranges)
+            if c is not None:
+                line_at[k] = c
+    cuts = sorted(line_at)
+
+    def ok(a: int, b: int) -> bool:
+        count = b - a
+        if count < 1 or count > cap:
+            return False
+        lo, hi = line_at[a], line_at[b]
+        return not (bar in LOG_BARS and lo > 0 and hi / lo > MAX_SPAN)
+
+    inf = float("inf")
+    cost: list[dict[int, float]] = [{0: 0.0}]
+    back: list[dict[int, int]] = [{}]
+    for j in range(1, spaces + 1):
+        row: dict[int, float] = {}
+        came: dict[int, int] = {}
+        targets = [n] if j == spaces else [k for k in cuts if 0 < k < n]
+        for b in targets:
+            best, arg = inf, -1
+            for a, c in cost[j - 1].items():
+                if a < b and ok(a, b):
+                    total = c + (b - a - fair) ** 2
+                    if total < best:
+                        best, arg = total, a
+            if arg >= 0:
+                row[b], came[b] = best, arg
+        cost.append(row)
+        back.append(came)
+    if n not in cost[spaces]:
+        return None
+    chosen = [n]
+    for j in range(spaces, 0, -1):
+        chosen.append(back[j][chosen[-1]])
+    return [float(f"{line_at[k]:.12g}") for k in reversed(chosen)]
+
+
+def _gap_line(lo: float, hi: float, bar: str, avoid: frozenset[float],
+              ranges: tuple[tuple[float, float], ...]) -> float | None:
+    """The round value a board would print in the gap ``(lo, hi)``, or None."""
+    inner = suggest_lines([lo, hi], 2, bar, avoid, ranges)[1]
+    if bar == "year" and not inner.is_integer():  # a year line is a year
+        inner = float(math.ceil(inner)) if math.ceil(inner) < hi else float(math.floor(inner))
+    if lo < inner < hi and inner not in avoid and not any(a <= inner <= b for a, b in ranges):
+        return inner
+    return None

@@ -8,6 +8,7 @@ compares them in the bar's base unit (metres for length); the imperial side conv
 from __future__ import annotations
 
 import math
+from decimal import Decimal
 from dataclasses import dataclass
 from typing import Literal
 
@@ -57,10 +58,15 @@ class Unit:
         return self.imperial_scale != 1.0 or self.imperial_offset != 0.0
 
     def imperial(self, value: float) -> float:
-        """The value as an imperial card prints it: converted, rounded to 3 significant digits."""
+        """The value as an imperial card prints it: converted, and rounded to the precision of
+        the metric figure — its last written digit's step, converted (8,849 m is to the metre,
+        3.28 ft: 29,032 ft; 70.7 °C to a tenth, 0.18 °F: 159.3 °F; 23,000 km³ to a thousand,
+        240 cu mi: 5,500 cu mi)."""
         if not self.converts:
             return value
-        return round_sig(value * self.imperial_scale + self.imperial_offset)
+        converted = value * self.imperial_scale + self.imperial_offset
+        step = precision(value) * self.imperial_scale
+        return round_to(converted, 10.0 ** math.floor(math.log10(step)))
 
 
 FOOT = 0.3048
@@ -102,6 +108,20 @@ UNITS: dict[str, Unit] = {u.id: u for u in (
 
 UnitId = Literal["year", "cm", "m", "km", "count", "percent", "hour", "day", "years", "celsius",
                  "m2", "km2", "m3", "km3", "litre", "kg", "tonne", "kmh"]
+
+def precision(value: float) -> float:
+    """The step of a figure's last written digit: 8849 -> 1, 70.7 -> 0.1, 23000 -> 1000."""
+    if value == 0 or not math.isfinite(value):
+        return 1.0
+    exponent = Decimal(repr(float(value))).normalize().as_tuple().exponent
+    return 10.0 ** int(exponent)
+
+
+def round_to(value: float, step: float) -> float:
+    """``value`` rounded to a multiple of ``step`` (a power of ten), without float dust."""
+    digits = -int(round(math.log10(step)))
+    return float(round(value, digits)) if digits > 0 else float(round(value / step) * step)
+
 
 def round_sig(value: float, digits: int = 3) -> float:
     """Round to ``digits`` significant figures (what a card prints on the imperial side)."""

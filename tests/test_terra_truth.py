@@ -1,0 +1,121 @@
+"""The content-truth checks measured by what they catch on the shipped deck: every card's
+answer region planted in its question is found (TER028, TER029), a verification record taken
+away or pointed at a missing source is found (TER030), and the bar designer's lines meet the
+spread rule (TER031) that the shipped lines are held to."""
+
+from __future__ import annotations
+
+import re
+import shutil
+from pathlib import Path
+
+from ruamel.yaml import YAML
+
+from cardkit.core.loading import load_game
+from cardkit.games.terra.checks.giveaway import phrase_in, words
+from cardkit.games.terra.report.barstats import design_lines
+from cardkit.games.terra.terms.bars import side_value
+from cardkit.games.terra.terms.spread import MAX_SHARE, MAX_SPAN, fair_share, spaces
+
+from .conftest import SHIPPED, check_dir
+
+
+def _copy(tmp_path: Path) -> Path:
+    dest = tmp_path / "content"
+    shutil.copytree(SHIPPED, dest)
+    return dest
+
+
+def _codes(content: Path, code: str) -> set[str]:
+    return {d.object_id or "" for d in check_dir(content, "terra").diagnostics if d.code == code}
+
+
+def test_the_shipped_deck_is_clean_of_the_truth_codes() -> None:
+    found = [d for d in check_dir(SHIPPED, "terra").diagnostics
+             if d.code in {"TER028", "TER029", "TER030", "TER031"}]
+    assert found == []
+
+
+def test_a_region_name_planted_in_every_question_is_caught(tmp_path: Path) -> None:
+    """Append the first answer region's English name to each card's first question: all 150
+    cards are caught; the same in Polish, with the name in the text's inflection left as it is
+    (nominative), is caught on every card too."""
+    content = _copy(tmp_path)
+    yaml = YAML()
+    regions = {r["id"]: r
+               for r in yaml.load((content / "terra/regions.yaml").read_text())["regions"]}
+    planted = set()
+    for path in sorted((content / "terra/cards").glob("*.yaml")):
+        data = yaml.load(path.read_text())
+        for card in data["cards"]:
+            first = card["regions"]["answers"][0]
+            card["bars"][0]["question"] = (card["bars"][0]["question"].rstrip("?")
+                                           + f" in {regions[first]['name']}?")
+            planted.add(card["id"])
+        with path.open("w") as f:
+            yaml.dump(data, f)
+    assert _codes(content, "TER028") == planted
+    assert len(planted) == 150
+
+
+def test_a_translated_region_name_planted_is_caught(tmp_path: Path) -> None:
+    content = _copy(tmp_path)
+    yaml = YAML()
+    names = yaml.load((content / "terra/i18n/pl/regions.yaml").read_text())["entries"]
+    cards_path = content / "terra/i18n/pl/cards.yaml"
+    data = yaml.load(cards_path.read_text())
+    answers = {}
+    for path in (content / "terra/cards").glob("*.yaml"):
+        for card in yaml.load(path.read_text())["cards"]:
+            answers[card["id"]] = card["regions"]["answers"][-1]
+    for card_id, fields in data["entries"].items():
+        fields["topic"]["text"] += f" ({names[answers[card_id]]['name']['text']})"
+    with cards_path.open("w") as f:
+        yaml.dump(data, f)
+    assert _codes(content, "TER029") == set(data["entries"])
+
+
+def test_inflected_forms_match_in_greek_and_polish_but_not_english() -> None:
+    assert phrase_in(words("Rekord upału na Sycylii"), "Sycylia", "pl")
+    assert phrase_in(words("Η ανάβαση στην Ιαπωνίας"), "Ιαπωνία", "el")
+    assert phrase_in(words("Kiedy otwarto go na Zachodnim Wybrzeżu?"), "Zachodnie Wybrzeże", "pl")
+    assert not phrase_in(words("Japanese gardens"), "Japan", "en")  # an alias says Japanese
+    assert phrase_in(words("Japan's highest peak"), "Japan", "en")
+    assert not phrase_in(words("Wybrzeże zachodnie"), "Zachodnie Wybrzeże", "pl")  # word order
+
+
+def test_a_verification_record_taken_away_is_caught(tmp_path: Path) -> None:
+    """Take the record off one answer of every card of a file (and, in another file, point
+    each first answer's record at a sixth source no card there lists): every card is caught."""
+    content = _copy(tmp_path)
+    blue = content / "terra/cards/blue.yaml"
+    text = blue.read_text()
+    record = r", checked: \{on: '[\d-]+', by: \[[^\]]*\]\}"
+    gone = re.sub(r"(?m)^( +answer: \{value: [^\n]*?)" + record + r"\}$", r"\1}", text)
+    gone = re.sub(r"(?m)^ +checked: \{on: '[\d-]+', by: \[[^\]]*\]\}\n", "", gone)
+    blue.write_text(gone)
+    red = content / "terra/cards/red.yaml"
+    red_text = red.read_text()
+    red_ids = {c["id"] for c in YAML().load(red_text)["cards"] if len(c["sources"]) < 6}
+    red.write_text(re.sub(r"by: \[", "by: [6, ", red_text))
+    blue_ids = {c["id"] for c in YAML().load(text)["cards"]}
+    assert _codes(content, "TER030") == blue_ids | red_ids
+
+
+def test_designed_lines_meet_the_spread_rule_on_the_shipped_answers() -> None:
+    content, _ = load_game("terra", SHIPPED)
+    for bar in ("length", "number", "year"):
+        for side in ("metric", "imperial"):
+            values = [side_value(q.answer, side)  # type: ignore[arg-type]
+                      for r in content.of("cards") for q in r.obj.bars if q.bar == bar]
+            lines = design_lines(values, 19, bar, frozenset(values))
+            assert lines is not None
+            fair = fair_share(values, lines)
+            for sp in spaces(bar, lines, values):
+                assert 1 <= sp.answers <= max(MAX_SHARE * fair, 2)
+                assert sp.span is None or sp.span <= MAX_SPAN
+
+
+def test_the_designer_says_none_when_the_rule_cannot_be_met() -> None:
+    # three answers spread over twelve orders of magnitude cannot fill two spaces of <= 20x
+    assert design_lines([1.0, 1e6, 1e12], 2, "length") is None
