@@ -120,11 +120,13 @@ def test_every_card_prints_once_with_the_back_of_its_kind() -> None:
     edicts = [e["id"] for e in _yaml("edicts.yaml")["edicts"]]
     scoring = {s["id"]: s["stack"] for s in _yaml("cards/scoring.yaml")["scoring"]}
     # the rulebook's component list: 13 explore (2 of them ruins), 4 ambush, 4 seasons,
-    # 4 edicts, 16 scoring cards in 4 stacks
+    # 4 edicts, 16 scoring cards in 4 stacks; and the kit's setup card first (the setup steps
+    # and the first-game variant)
     assert (len(explore), len(ambush), len(seasons), len(edicts), len(scoring)) == \
         (13, 4, 4, 4, 16)
-    assert sorted(ids) == sorted(explore + ambush + seasons + edicts + list(scoring))
-    assert deck.total == 41 and all(c.count == 1 for c in deck.cards)
+    assert ids[0] == "setup"
+    assert sorted(ids) == sorted(["setup"] + explore + ambush + seasons + edicts + list(scoring))
+    assert deck.total == 42 and all(c.count == 1 for c in deck.cards)
     assert deck.shared_back is None and all(c.back is not None for c in deck.cards)
     backs = {c.id: c.back().name for c in deck.cards}  # type: ignore[misc]
     # ambush cards are shuffled into the explore deck: the same back as explore cards
@@ -133,14 +135,15 @@ def test_every_card_prints_once_with_the_back_of_its_kind() -> None:
     assert {backs[i] for i in edicts} == {"back-edict"}
     for card_id, stack in scoring.items():
         assert backs[card_id] == f"back-{stack}"
-    assert len(set(backs.values())) == 7
+    assert backs["setup"] == "back-setup"
+    assert len(set(backs.values())) == 8
 
 
 def test_every_face_fits_and_every_text_reads_on_its_background() -> None:
     for ink in (False, True):
         (deck,) = render.print_decks(_data().content, _loc(), ink_saver=ink)
         faces = list(deck.faces())
-        assert len(faces) == 82
+        assert len(faces) == 84
         for label, face in faces:
             assert not face.problems(), (label, [p.message() for p in face.problems()])
             assert face.placed, label
@@ -165,7 +168,7 @@ def test_drawable_terrains_differ_in_greyscale_and_glyph() -> None:
 def test_no_printed_character_crosses_a_shape_or_the_trim(code: str) -> None:
     for ink in (False, True):
         pages = list(rb.pages_of("cartographers", code, ink))
-        assert len(pages) == 82
+        assert len(pages) == 84  # 42 cards, front and back (the setup card first)
         problems = [p for page in pages for p in rb.overlaps(page)]
         assert not problems, "\n".join(problems[:20])
         missing = [m for page in pages for m in rb.missing_words(page)]
@@ -432,7 +435,7 @@ def test_cardkit_pdf_writes_the_deck_and_both_sheets(tmp_path: Path,
             (f"{build}/cartographers-base-{code}.pdf", False),
             (f"{build}/cartographers-sheet-a-{code}.pdf", True),
             (f"{build}/cartographers-sheet-b-{code}.pdf", True)]
-        assert [f.cards for f in files if not f.board] == [41]
+        assert [f.cards for f in files if not f.board] == [42]
         assert all(f.pages == 2 for f in files if f.board)  # the check page, the sheet
 
 

@@ -74,7 +74,8 @@ def test_map_b_through_an_engine_option_and_bad_options_are_usage_errors() -> No
                           "--backend", "serial", "--option", "map=B", "--format", "json").output)
     assert data["options"] == {"map": "B"}
     assert {row["details"]["map"] for row in data["rows"]} == {"B"}
-    for bad, message in ((["--option", "side=B"], "has no engine option 'side' (its options: map)"),
+    for bad, message in ((["--option", "side=B"],
+                          "has no engine option 'side' (its options: map, variant)"),
                          (["--option", "map=C"], "no map side 'C'"),
                          (["--option", "mapB"], "is not KEY=VALUE")):
         result = run("simulate", "cartographers", "--games", "2", "--bots", "random",

@@ -40,10 +40,10 @@ cards:
     bars:
       - bar: year
         question: When?
-        answer: {value: 1905, unit: year}
+        answer: {value: 1905, unit: year, checked: {on: '2026-01-15', by: [1, 2]}}
       - bar: number
         question: How many?
-        answer: {value: 7, unit: count}
+        answer: {value: 7, unit: count, checked: {on: '2026-01-15', by: [1, 2]}}
     info: Text.
     subject: nature
     sources: [{publisher: Encyclopaedia Britannica, title: Lake}, {publisher: UNESCO, title: Lake}]
@@ -119,7 +119,7 @@ def test_empty_file(terra_content) -> None:  # type: ignore[no-untyped-def]
 
 
 def test_wrong_type(terra_content) -> None:  # type: ignore[no-untyped-def]
-    text = _card_file(ONE_CARD.replace("{value: 7, unit: count}", "{value: seven, unit: count}"))
+    text = _card_file(ONE_CARD.replace("{value: 7, unit: count,", "{value: seven, unit: count,"))
     found, report = _findings(terra_content, text)
     assert found == [("SCH001", 15, 25)]
     (diag,) = [d for d in report.diagnostics if d.code == "SCH001"]

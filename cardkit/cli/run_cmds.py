@@ -44,7 +44,8 @@ SEED_HELP = f"Root seed of the run (0 to 2^64-1 = {MAX_SEED})."
               show_default=True, help="Stop a game after this many actions (reported, never "
               f"hidden; at most {MAX_TURN_CAP:,}).")
 @click.option("--option", "options", multiple=True, metavar="KEY=VALUE",
-              help="An engine option of the game, repeatable: map=B (Cartographers), "
+              help="An engine option of the game, repeatable: map=B or variant=first-game "
+              "(Cartographers: the first game, ambush cards set aside), "
               "map=osaka or preset=... (Trains).")
 @click.option("--invariants/--no-invariants", default=True, show_default=True,
               help="Check every rule invariant of the game at the end of every turn (a broken "
@@ -64,6 +65,12 @@ SEED_HELP = f"Root seed of the run (0 to 2^64-1 = {MAX_SEED})."
 @click.option("--balance", "balance_md", type=click.Path(path_type=Path), default=None,
               help="Write the game's balance report (Markdown: the card tables against the "
               "bounds the set is balanced to; Terra Futura).")
+@click.option("--transcript", "transcript_to", type=click.Path(path_type=Path), default=None,
+              help="Also write game 0 of the run, decision by decision, with the season "
+              "scores and the final sheets; FILE.pdf or FILE.png draws the finished sheets "
+              "(Cartographers).")
+@click.option("--locale", default="en", show_default=True,
+              help="The language of the drawn finished sheets (--transcript FILE.pdf|png).")
 @force_option
 @click.option("--progress/--no-progress", default=None,
               help="Progress bar on stderr (default: when stderr is a terminal).")
@@ -72,7 +79,8 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
              players: int | None, workers: int | None, backend: str, scheduler: str | None,
              turn_cap: int, options: tuple[str, ...], fmt: str, out: Path | None,
              report_pdf: Path | None, balance_md: Path | None, progress: bool | None,
-             force: bool, until_width: float | None = None, invariants: bool = True) -> None:
+             force: bool, until_width: float | None = None, invariants: bool = True,
+             transcript_to: Path | None = None, locale: str = "en") -> None:
     """Play seeded games with bots; report win rates, lengths and the game's statistics.
 
     The same seed gives the same results on any backend and worker count. Ctrl-C or SIGTERM
@@ -80,12 +88,12 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
     """
     from ..core.outputs import check_output, distinct_outputs, write_output
     from ..sim import report as rep
-    from ..sim.api import balance_report
+    from ..sim.api import balance_report, write_transcript
     from ..sim.api import simulate as run_simulation
 
     roots = (content_dir,)
-    distinct_outputs(out, report_pdf, balance_md)
-    for target in (out, report_pdf, balance_md):  # refuse before the run, not after it
+    distinct_outputs(out, report_pdf, balance_md, transcript_to)
+    for target in (out, report_pdf, balance_md, transcript_to):  # refuse before the run
         if target is not None:
             check_output(target, force=force, content_roots=roots)
     if balance_md is not None and getattr(get_game(game).sim, "balance", None) is None:
@@ -119,6 +127,12 @@ def simulate(game: str, content_dir: Path, games: int, seed: int, bots: str | No
         write_output(balance_md, balance_report(result, content_dir, command), force=force,
                      content_roots=roots)
         click.echo(f"wrote {balance_md}", err=True)
+    if transcript_to is not None:
+        for path in write_transcript(game, content_dir, seed, transcript_to,
+                                     bots=_split_list(bots), players=players,
+                                     engine_options=_key_values(options), locale=locale,
+                                     force=force):
+            click.echo(f"wrote {path}", err=True)
     if result.result.interrupted:
         click.echo(f"cardkit: interrupted after {len(result.result.rows)} of {games} games",
                    err=True)

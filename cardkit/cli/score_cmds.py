@@ -70,9 +70,17 @@ class _ScoreCommand(click.Command):
 @click.option("--format", "fmt", type=click.Choice(("text", "json")), default="text",
               show_default=True, help="A table per sheet, or a JSON list with one object per "
               "sheet.")
+@click.option("--render", "render_to", type=click.Path(path_type=Path), default=None,
+              metavar="FILE.pdf|FILE.png", help="Also draw the scored sheets finished, on the "
+              "printable sheet (Cartographers): a PDF, or PNG pictures (NAME-1.png... for "
+              "several sheets).")
+@click.option("--locale", default="en", show_default=True,
+              help="The language of the drawn sheets.")
+@click.option("--force", is_flag=True, help="Replace cardkit's own output even if it was "
+              "changed since.")
 @_guard
 def score(game: str, sheets: tuple[Path, ...], content_dir: Path, cards: str | None,
-          fmt: str) -> None:
+          fmt: str, render_to: Path | None, locale: str, force: bool) -> None:
     """Score filled-in paper sheets of a finished game with the game's score calculator.
 
     Each SHEET is a YAML file typed in from the table (its JSON Schema is
@@ -88,8 +96,13 @@ def score(game: str, sheets: tuple[Path, ...], content_dir: Path, cards: str | N
         able = [g for g in game_ids() if getattr(get_game(g), "score_sheets", None) is not None]
         raise UsageProblem(f"{game} has no score calculator; games with one: "
                            f"{', '.join(able) or 'none'}")
+    if render_to is not None and scorer.render is None:
+        raise UsageProblem(f"{game} draws no finished sheets (--render)")
     wanted = [part.strip() for part in cards.split(",")] if cards is not None else None
     result = scorer.score(list(sheets), wanted, content_dir)
+    if render_to is not None:
+        for path in scorer.render(result, render_to, content_dir, locale, force):
+            click.echo(f"wrote {path}", err=True)
     for diag in result.diagnostics:
         click.echo(text_line(diag), err=True)
     click.echo(result.to_json() if fmt == "json" else result.to_text(), nl=False)

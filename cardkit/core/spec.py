@@ -181,6 +181,10 @@ class SheetScorer:
     #: What ``cardkit score GAME`` does for this game, for its ``--help`` (default: the
     #: ``description``).
     help: str = ""
+    #: ``cardkit score GAME ... --render FILE``: draw the scored sheets finished, as a PDF or
+    #: PNG pictures: ``(report, file, content_dir, locale, force) -> written paths``; ``None``:
+    #: the game draws none.
+    render: Callable[..., list[Path]] | None = None
 
     #: File name of the sheet model's JSON Schema inside ``schemas/<game>/``.
     schema_name = "score-sheet.schema.json"
@@ -232,6 +236,12 @@ class Game:
     #: The score calculator of ``cardkit score GAME SHEET...`` (a :class:`SheetScorer`);
     #: ``None``: the game has none and the command refuses it.
     score_sheets: SheetScorer | None = None
+    #: ``simulate --transcript FILE``: a played game (``cardkit.sim.api.PlayedGame``) as a
+    #: transcript a player reads; ``None``: the runner's line per decision is printed.
+    narrate: Callable[[Any], str] | None = None
+    #: ``simulate --transcript FILE.pdf|FILE.png``: the played game's finished sheets drawn:
+    #: ``(played, file, content_dir, locale, force) -> written paths``; ``None``: none.
+    draw_played: Callable[..., list[Path]] | None = None
 
     def kind_for(self, relpath: str) -> FileKind | None:
         """The first kind whose pattern matches ``relpath``."""

@@ -1,4 +1,6 @@
-"""Work markers left in content: ``TODO`` and ``FIXME`` in any text of any game (CK005).
+"""Work markers left in content: ``TODO`` and ``FIXME`` in any text of any game, and a text
+that opens with an editorial instruction — ``Reword:``, ``Rewrite:``, ``Revise:``, ``Verify:``,
+``TBD:``, ``XXX`` — an editor's note to the author that was never acted on (CK005).
 
 The scan runs over a file's parsed data, so it sees every string value — card texts, notes,
 ``basis``, sources, translations, glossary notes — whatever the game or its model, and it
@@ -17,7 +19,8 @@ from typing import Any
 from .diagnostics import Diagnostic, Pointer, Severity
 
 CODE = "CK005"
-MARKER_RE = re.compile(r"(?<![\w-])(todo|fixme)(?![\w-])", re.IGNORECASE)
+MARKER_RE = re.compile(r"(?<![\w-])(todo|fixme)(?![\w-])|^\W*(reword|rewrite|revise|verify|tbd)\s*:"
+                       r"|^\W*xxx(?![\w-])", re.IGNORECASE)
 #: Keys whose values are never prose: stable ids and translation fingerprints.
 NOT_TEXT = frozenset({"id", "src"})
 
@@ -51,8 +54,10 @@ def _object_id(data: Any, path: Pointer) -> str | None:
 
 
 def markers(text: str) -> list[str]:
-    """The work markers (``TODO``, ``FIXME``) a text holds, as written."""
-    return [m.group(0) for m in MARKER_RE.finditer(text)]
+    """The work markers (``TODO``, ``FIXME``, an opening ``Reword:``…) a text holds, as
+    written."""
+    return [m.group(0).strip(" \t:('\"") + (":" if m.group(0).rstrip().endswith(":") else "")
+            for m in MARKER_RE.finditer(text)]
 
 
 def todo_diagnostics(data: Any, file: str) -> list[Diagnostic]:

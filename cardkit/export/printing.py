@@ -22,10 +22,11 @@ from ..pdf.api import PdfFile, PdfJob, StrictTranslations, content_hash, default
 from ..pdf.draw import PdfOptions, render
 
 if TYPE_CHECKING:
+    from ..core.content import GameContent
     from ..i18n.lookup import Localizer
     from ..pdf.deck import PrintDeck
 
-__all__ = ["localized_decks", "render_game"]
+__all__ = ["localized_decks", "localizer", "render_game"]
 
 
 def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_saver: bool,
@@ -40,13 +41,26 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
     :class:`UsageProblem` for a game without templates or an unknown locale. The decks carry
     the locale's generic-page strings and number format.
     """
-    from ..i18n.api import load
-    from ..i18n.lookup import Localizer
     from ..pdf.draw import print_kwargs
 
     printer = getattr(get_game(game), "print_decks", None)
     if printer is None:
         raise UsageProblem(f"{game!r} has no print templates yet")
+    content, loc = localizer(game, content_dir, locale, cache_dir, withhold_failing)
+    decks = printer(content, loc, units, **print_kwargs(printer, ink_saver))
+    for deck in decks:
+        deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
+        deck.language = loc.locale.native_name
+    return decks, loc
+
+
+def localizer(game: str, content_dir: Path, locale: str, cache_dir: Path | None,
+              withhold_failing: bool = False) -> tuple[GameContent, Localizer]:
+    """The game's content and its texts in ``locale`` (``pseudo`` included), after the content
+    gate and the locale's translation gate (see :func:`localized_decks`)."""
+    from ..i18n.api import load
+    from ..i18n.lookup import Localizer
+
     pseudo = locale == PSEUDO_CODE  # the English, pseudo-localized: no translation to gate
     withheld: list[Diagnostic] = []
     if withhold_failing and not pseudo and locale != "en":
@@ -55,13 +69,8 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
         findings = gate(game, content_dir, "en" if pseudo else locale, cache_dir)
     data = load(game, content_dir, cache_dir)
     if pseudo and "en" in data.locales:
-        loc = Localizer(data.content, pseudo_locale(data.locales["en"]), None, pseudo=True,
-                        pseudo_expansion=0.0)
-        decks = printer(data.content, loc, units, **print_kwargs(printer, ink_saver))
-        for deck in decks:
-            deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
-            deck.language = loc.locale.native_name
-        return decks, loc
+        return data.content, Localizer(data.content, pseudo_locale(data.locales["en"]), None,
+                                       pseudo=True, pseudo_expansion=0.0)
     if locale not in data.locales:
         raise unknown_locale(data.locales, locale)
     overlay = data.translations.overlays.get(locale) if locale != "en" else None
@@ -72,11 +81,7 @@ def localized_decks(game: str, content_dir: Path, locale: str, units: str, ink_s
         translation_side = f"/i18n/{locale}/"
         loc.findings = [d for d in findings if d.severity is Severity.WARNING
                         and d.code.startswith("I18N") and translation_side in d.file]
-    decks = printer(data.content, loc, units, **print_kwargs(printer, ink_saver))
-    for deck in decks:
-        deck.strings, deck.locale, deck.number = loc.string, locale, loc.number
-        deck.language = loc.locale.native_name
-    return decks, loc
+    return data.content, loc
 
 
 def render_game(job: PdfJob) -> list[PdfFile]:

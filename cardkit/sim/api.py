@@ -269,17 +269,55 @@ def _simulate_checked(game: str, content: GameContent, content_dir: Path, games:
                      dict(engine_options))
 
 
-def transcript(game: str, content_dir: Path, seed: int, bots: list[str] | None = None,
-               index: int = 0, cache_dir: Path | None = DEFAULT_CACHE_DIR) -> str:
-    """A readable record of one game (every action, then the scores), for golden tests."""
+@dataclass(slots=True)
+class PlayedGame:
+    """One game of a run as it was played: the runner's line per decision, its row (seats,
+    scores, details), the seed its chance stream was drawn from, and the run's engine options
+    (a game's narrator replays it from these: ``Game.narrate``)."""
+
+    game: str
+    content: GameContent
+    lines: list[str]
+    row: GameRow
+    game_seed: int
+    engine_options: dict[str, Any]
+    seed: int = 0  # the run's root seed
+    index: int = 0  # the game's number in the run
+
+
+def play_one(game: str, content_dir: Path, seed: int, bots: list[str] | None = None,
+             index: int = 0, cache_dir: Path | None = DEFAULT_CACHE_DIR,
+             players: int | None = None, engine_options: tuple[tuple[str, Any], ...] = ()
+             ) -> PlayedGame:
+    """Play game ``index`` of a run (root ``seed``, ``bots``, ``engine_options``) as
+    :func:`simulate` would, recording every decision."""
     from .runner import play
 
     content = require_clean(game, content_dir, cache_dir=cache_dir)
-    chosen = resolve_bots(game, bots, None, get_game(game).sim.make_engine(content))  # type: ignore[attr-defined]
+    sim = _sim_of(game)
+    engine_options = engine_option_values(game, sim.make_engine, engine_options)
+    try:
+        engine = sim.make_engine(content, **dict(engine_options))
+    except ValueError as exc:
+        raise UsageProblem(f"{game}: {exc}") from None
+    chosen = resolve_bots(game, bots, players, engine)
     files = tuple((s.relpath, s.raw) for s in discover(content_dir, game, MAX_FILE_BYTES)
                   if not is_translation_file(s.relpath))
     lines: list[str] = []
-    row = play(Setup(game, files, tuple(chosen), seed), index, lines)
+    row = play(Setup(game, files, tuple(chosen), seed, engine_options=engine_options), index,
+               lines)
+    return PlayedGame(game, content, lines, row, derive(seed, "game", index),
+                      dict(engine_options), seed, index)
+
+
+def transcript(game: str, content_dir: Path, seed: int, bots: list[str] | None = None,
+               index: int = 0, cache_dir: Path | None = DEFAULT_CACHE_DIR,
+               players: int | None = None, engine_options: tuple[tuple[str, Any], ...] = ()
+               ) -> str:
+    """A record of one game (every decision, then the seats, scores and details): the golden
+    tests' form, and ``simulate --transcript`` for a game without a narrator of its own."""
+    played = play_one(game, content_dir, seed, bots, index, cache_dir, players, engine_options)
+    row, lines = played.row, list(played.lines)
     lines.append(f"seats: {', '.join(row.seats)}")
     lines.append(f"scores: {', '.join(f'{s:g}' for s in row.scores)}; winners: "
                  f"{', '.join(map(str, row.winners))}; turns: {row.turns}; end: {row.end_reason}")
@@ -288,6 +326,31 @@ def transcript(game: str, content_dir: Path, seed: int, bots: list[str] | None =
 
         lines.append("details: " + json.dumps(row.details, sort_keys=True))
     return "\n".join(lines) + "\n"
+
+
+def write_transcript(game: str, content_dir: Path, seed: int, out: Path, *,
+                     bots: list[str] | None = None, players: int | None = None,
+                     engine_options: tuple[tuple[str, Any], ...] = (), locale: str = "en",
+                     force: bool = False, cache_dir: Path | None = DEFAULT_CACHE_DIR
+                     ) -> list[Path]:
+    """``simulate --transcript FILE``: game 0 of the run, recorded. A ``.pdf`` or ``.png``
+    file gets the game's finished sheets drawn (``Game.draw_played``; a game without them is a
+    usage error); any other file the game's readable transcript (``Game.narrate``), or the
+    runner's line per decision for a game without a narrator."""
+    from ..core.outputs import write_output
+
+    spec = get_game(game)
+    drawn = out.suffix.lower() in (".pdf", ".png")
+    draw = getattr(spec, "draw_played", None)
+    if drawn and draw is None:
+        raise UsageProblem(f"{game} draws no finished sheets: give --transcript a text file")
+    played = play_one(game, content_dir, seed, bots, 0, cache_dir, players, engine_options)
+    if drawn:
+        return list(draw(played, out, content_dir, locale, force))
+    narrate = getattr(spec, "narrate", None)
+    text = narrate(played) if narrate is not None else transcript(
+        game, content_dir, seed, bots, 0, cache_dir, players, engine_options)
+    return [write_output(out, text, force=force, content_roots=(content_dir,))]
 
 
 @dataclass(slots=True)

@@ -10,6 +10,8 @@ consistency rules (``CAR…``).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ...core.spec import FileKind, Game, TextField, lazy
 from ...pdf.model import DecksFile
 from ...sim.protocol import SimSpec
@@ -32,7 +34,8 @@ SPEC = Game(
                  translatable=(TextField("name", 28, "card name"),)),
         FileKind("ambush", "cards/ambush.yaml", AmbushFile, "ambush",
                  description="Cartographers ambush cards: monster shape, pass direction, solo corner.",
-                 translatable=(TextField("name", 28, "card name"),)),
+                 translatable=(TextField("name", 28, "card name"),
+                               TextField("rules", 200, "rules note"))),
         FileKind("scoring", "cards/scoring.yaml", ScoringFile, "scoring",
                  description="Cartographers scoring cards: stack, name, rule text, solo value.",
                  translatable=(TextField("name", 28, "card name"),
@@ -61,7 +64,9 @@ SPEC = Game(
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     print_boards=lazy(f"{__name__}.render.mapsheet", "print_boards"),
     fit_code=FIT_CODE,
-    score_sheets=SCORER,
+    score_sheets=replace(SCORER, render=lazy(f"{__name__}.render.finished", "render_scored")),
+    narrate=lazy(f"{__name__}.report.transcript", "narrate"),
+    draw_played=lazy(f"{__name__}.render.finished", "draw_played"),
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS,
                 extras=lazy(f"{__name__}.report", "extras"),
                 swap=lazy(f"{__name__}.engine.swap", "spec"),

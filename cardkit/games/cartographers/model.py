@@ -83,6 +83,8 @@ class AmbushCard(Provenance):
                                            "(Bugbear Assault); otherwise it must be connected.")
     passes: Direction = Field(description="The arrow: the way every sheet is passed.")
     corner: Corner = Field(description="Solo: the corner the monster's placement walk starts at.")
+    rules: Text | None = Field(None, title="Rules note", repr=False, description=(
+        "A note for players, shown on the card's page (translated): the first-game variant."))
 
 
 class AmbushFile(Strict):

@@ -10,10 +10,14 @@ order, which changes nothing because every sheet is separate. Decisions:
   (the sheet was passed to the acting seat in the arrow's direction);
 - ``("skip",)``: only when the sheet has no empty space left.
 
-Rulings (``shared/spec/cartographers.md``): a ruins card makes the next explore card's shape
-cover a ruins space; if no option can, or every ruins space is covered, a 1×1 of any terrain
-goes anywhere. When no option fits at all, a 1×1 of any terrain goes anywhere (the Polish rules:
-"z terenem według własnego wyboru"). An ambush right after a ruins card is resolved and the
+Rulings (``shared/spec/cartographers.md``, ``docs/rulings.md``): a ruins card makes the next
+explore card's shape cover a ruins space; if no option can, or every ruins space is covered, a
+1×1 of any terrain goes anywhere. When no option fits at all, a 1×1 of any terrain goes anywhere
+(the Polish rules: "z terenem według własnego wyboru"). "Any terrain" is one of the five a player
+draws, :data:`~.board.FALLBACK` — forest, village, farm, water or monster, as the Rift Lands card
+offers them; mountains and wastelands are printed on the map, never drawn. The first-game variant
+("W pierwszej grze możecie je odłożyć": the ambush cards may be set aside) plays without
+ambushes: ``make_engine(..., variant="first-game")``, ``--option variant=first-game``. An ambush right after a ruins card is resolved and the
 ruins requirement carries over. Clockwise passing hands a sheet to the next seat. The monster's
 owner is the sheet's owner for mountain coins. Solo ambushes follow the corner walk
 (:mod:`.ambush`); an opponent may rotate and mirror the monster; a monster that fits nowhere is
@@ -30,7 +34,7 @@ from typing import Any
 from ....core.content import GameContent
 from ....sim.protocol import Action, IllegalAction, InvariantError
 from .ambush import solo_placement
-from .board import DRAWABLE, Board, cells_of
+from .board import FALLBACK, Board, cells_of
 from . import information
 from .scoring import coins_from_mountains, monster_penalty
 from .shapes import placements
@@ -83,6 +87,8 @@ class CartographersState:
     ambushes: list[str] = field(default_factory=list)  # resolved ambushes (left the game)
     ignored: int = 0  # solo ambushes that fit nowhere
     draws: int = 0
+    #: The ambush cards in this game: all of them, or none in the first-game variant.
+    ambush_total: int = 4
     _turns: int = 0
     _over: bool = False
     _legal: tuple[int, list[Action]] | None = None
@@ -127,7 +133,7 @@ class CartographersState:
             if fits:
                 options.append((i, fits))
         if not options:
-            return self._single(board, DRAWABLE, "draw")
+            return self._single(board, FALLBACK, "draw")
         return [("draw", t, i, m) for t in card.terrains for i, fits in options for m in fits]
 
     def _monster_actions(self) -> list[Action]:
@@ -297,8 +303,8 @@ class CartographersState:
             self.world, self.players, clone, self.side, dict(self.edicts),
             [s.copy() for s in self.sheets], list(self.ambush_deck), list(self.deck),
             self.season, self.time, self.card, self.ruins, self.phase, list(self.queue),
-            list(self.revealed), list(self.ambushes), self.ignored, self.draws, self._turns,
-            self._over, None)
+            list(self.revealed), list(self.ambushes), self.ignored, self.draws,
+            self.ambush_total, self._turns, self._over, None)
 
     def observation(self, player: int) -> Hashable:
         """What ``player`` sees: every sheet, the edicts, the season's revealed cards, the card
@@ -344,8 +350,8 @@ class CartographersState:
                                  f"expected {explore}")
         ambush = len(self.ambush_deck) + len(self.ambushes) + \
             sum(1 for c in self.deck if c.kind == "ambush")
-        if ambush != len(self.world.ambush):
-            raise InvariantError(f"{ambush} ambush cards, expected {len(self.world.ambush)}")
+        if ambush != self.ambush_total:
+            raise InvariantError(f"{ambush} ambush cards, expected {self.ambush_total}")
 
     @property
     def _ambush_ids(self) -> frozenset[str]:
@@ -405,6 +411,8 @@ class CartographersEngine:
     side: str = "A"
     min_players: int = 1
     max_players: int = 6
+    #: False: the first-game variant, the ambush cards set aside for the whole game.
+    ambushes: bool = True
 
     def new_game(self, players: int, rng: random.Random, edicts: dict[str, str] | None = None,
                  order: Sequence[str] | None = None) -> CartographersState:
@@ -423,21 +431,30 @@ class CartographersEngine:
             dealt = dict(zip(LETTERS, drawn, strict=True))
         else:
             dealt = {letter: by_id[i] for letter, i in edicts.items()}
-        ambush = list(self.world.ambush)
-        rng.shuffle(ambush)
+        ambush = list(self.world.ambush) if self.ambushes else []
+        rng.shuffle(ambush)  # an empty pile draws nothing from rng: the same games otherwise
         base = self.world.maps[self.side]
         state = CartographersState(self.world, players, rng, self.side, dealt,
-                                   [Sheet(base) for _ in range(players)], ambush)
+                                   [Sheet(base) for _ in range(players)], ambush,
+                                   ambush_total=len(ambush))
         cards = {c.id: c for c in (*self.world.explore, *self.world.ambush)}
         state.start_season(None if order is None else [cards[i] for i in order])
         return state
 
 
-def make_engine(content: GameContent, map: str = "A") -> CartographersEngine:
-    """The engine for validated Cartographers content, played on map side ``map`` (A or B)."""
+#: The engine's variants: the full game, and the first game with the ambush cards set aside.
+VARIANTS = ("standard", "first-game")
+
+
+def make_engine(content: GameContent, map: str = "A", variant: str = "standard"
+                ) -> CartographersEngine:
+    """The engine for validated Cartographers content, played on map side ``map`` (A or B), in
+    ``variant`` (:data:`VARIANTS`; ``first-game`` sets the ambush cards aside)."""
     side = map.upper()
     world = World.from_content(content)
     if side not in world.maps:
         raise ValueError(f"no map side {side!r}; the content has {', '.join(sorted(world.maps))}")
-    return CartographersEngine(world, side)
+    if variant not in VARIANTS:
+        raise ValueError(f"no variant {variant!r}; the variants are {', '.join(VARIANTS)}")
+    return CartographersEngine(world, side, ambushes=variant != "first-game")
 

@@ -23,6 +23,10 @@ FULL = (1 << CELLS) - 1
 TERRAINS: tuple[str, ...] = ("forest", "village", "farm", "water", "monster", "mountain", "wasteland")
 """Terrain kinds kept as masks, in a fixed order."""
 DRAWABLE: tuple[str, ...] = ("forest", "village", "farm", "water", "monster")
+#: The terrains of a 1×1 drawn when no shape option fits, or none can cover a ruins space: any
+#: of the five a player draws ("dowolnego terenu", "z terenem według własnego wyboru"), monster
+#: included as on the Rift Lands card; mountains and wastelands are printed, never drawn.
+FALLBACK: tuple[str, ...] = DRAWABLE
 """Terrains a player (or an ambush) can draw."""
 
 LETTER: dict[str, str] = {

@@ -74,7 +74,8 @@ def determinize(state: CartographersState, player: int,
     """
     world = state.world
     explore = _unseen(world.explore, state.revealed)
-    ambushes = _unseen(world.ambush, state.ambushes)
+    # the first-game variant sets every ambush aside: none is unseen
+    ambushes = _unseen(world.ambush, state.ambushes) if state.ambush_total else []
     in_deck = len(state.deck) - len(explore)
     if not 0 <= in_deck <= len(ambushes) or len(ambushes) - in_deck != len(state.ambush_deck):
         raise ValueError(f"seat {player}: the deck ({len(state.deck)} cards) and the ambush pile "

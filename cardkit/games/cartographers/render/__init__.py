@@ -25,6 +25,7 @@ from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource, named_title, stamp
 from ....text.runs import TextStyle
 from . import theme
+from .setup import setup_face
 from ..model import AmbushCard, Edict, ExploreCard, ScoringCard, Season
 from .theme import INK, KIND_RGB, PAPER, SEASON_RGB, STACK_GLYPH, STACK_RGB, WHITE, on
 
@@ -475,7 +476,9 @@ def cards(printer: CartographersPrinter) -> list[PrintCard]:
     seasons, edicts, scoring; each with its back and its pile (:func:`pile_names`)."""
     content, loc = printer.content, printer.loc
     explore_back = (lambda: printer.back("explore", KIND_RGB["explore"]))
-    out = []
+    out = [PrintCard("setup", loc.string("kind-setup"),
+                     lambda: setup_face(printer, (DESIGN_W, DESIGN_H), X0, TW, BANNER.y),
+                     lambda: printer.back("setup", KIND_RGB["setup"]), pile="setup")]
     for rec in sorted(content.of("explore"), key=lambda r: r.obj.number):
         out.append(PrintCard(rec.id, loc.text("explore", rec.id, "name"),
                              lambda c=rec.obj: printer.explore(c), explore_back, pile="explore"))
@@ -514,5 +517,5 @@ def print_decks(content: GameContent, loc: Localizer, units: str = "metric", *,
 def pile_names(content: GameContent, loc: Localizer) -> dict[str, str]:
     """The piles' names in the locale: the kinds' names, the scoring stacks' names."""
     stacks = {f"scoring-{r.obj.stack}": f"stack-{r.obj.stack}" for r in content.of("scoring")}
-    kinds = {k: f"kind-{k}" for k in ("explore", "ambush", "season", "edict")}
+    kinds = {k: f"kind-{k}" for k in ("setup", "explore", "ambush", "season", "edict")}
     return {pile: loc.string(sid) for pile, sid in (kinds | stacks).items()}

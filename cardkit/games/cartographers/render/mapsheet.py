@@ -10,6 +10,7 @@ season's result — plus the total. Every text is laid out by ``face.text`` from
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from ....core.content import GameContent
@@ -20,6 +21,7 @@ from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import RGB, Ctx, Face, Frame, Shape, TextSource
 from ....text.runs import TextStyle
 from . import theme
+from ..engine.board import TERRAIN_OF
 from ..model import MapSide, Season
 from .theme import INK, KIND_RGB, LEGEND, PAPER, SEASON_RGB, WHITE
 
@@ -54,8 +56,43 @@ def season_box(i: int) -> Box:
     return Box(4.0 + i * (SEASON_W + SEASON_GAP), SEASONS_Y, SEASON_W, SEASONS_H)
 
 
+def season_fields(i: int) -> tuple[Box, Box, Box, Box, Box]:
+    """The writing fields of the ``i``-th season's box: the first and second edict's stars,
+    the coins, the monsters (a minus is printed in it) and the season's result."""
+    box = season_box(i)
+    half = box.w / 2
+    rows = (box.top - 20.0, box.top - 31.5)
+    edict = [Box(box.x + k * half + half - FIELD - 1.5, rows[0], FIELD, FIELD) for k in range(2)]
+    lower = [Box(box.x + k * half + half - FIELD - 1.5, rows[1], FIELD, FIELD) for k in range(2)]
+    result = Box(box.x + box.w - FIELD - 1.5 - 3.0, box.y + 2.5, FIELD + 3.0, FIELD + 1.0)
+    return edict[0], edict[1], lower[0], lower[1], result
+
+
+
 TOTAL_BOX = Box(4.0 + 4 * (SEASON_W + SEASON_GAP), SEASONS_Y,
                 SHEET_W - 4.0 - (4.0 + 4 * (SEASON_W + SEASON_GAP)), SEASONS_H)
+#: The writing field of the game's total.
+TOTAL_FIELD = Box(TOTAL_BOX.x + 3.0, TOTAL_BOX.y + 4.0, TOTAL_BOX.w - 6.0, 18.0)
+
+
+@dataclass(frozen=True, slots=True)
+class FinishedSheet:
+    """A sheet at the end of a game, to print filled in: whose it is, the map as 11 legend rows
+    (``.`` empty, ``R`` empty ruins, ``F V P W X M #`` terrains), the ruins spaces (a covered
+    one keeps its glyph), the coin track spaces filled, and each season's four numbers (first
+    edict's stars, second edict's stars, coins, monster penalty as a positive count), or None for
+    a season not scored."""
+
+    label: str
+    rows: tuple[str, ...]
+    ruins: tuple[tuple[int, int], ...] = ()
+    coins: int = 0
+    seasons: tuple[tuple[int, int, int, int] | None, ...] = ()
+
+    @property
+    def total(self) -> int:
+        """The stars of the scored seasons."""
+        return sum(a + b + c - m for a, b, c, m in (s for s in self.seasons if s is not None))
 
 
 def _s(string_id: str) -> TextSource:
@@ -83,8 +120,9 @@ class SheetPrinter:
         """The sheet's paper colour."""
         return WHITE if self.ink else PAPER
 
-    def face(self, m: MapSide) -> Face:
-        """The whole sheet of map side ``m`` (sheet mm)."""
+    def face(self, m: MapSide, filled: FinishedSheet | None = None) -> Face:
+        """The whole sheet of map side ``m`` (sheet mm); ``filled`` writes a finished game in:
+        the drawings, the coins, the season scores and the total."""
         face = Face(f"sheet-{m.side.lower()}", SHEET_W, SHEET_H)
         ground = self.ground
 
@@ -100,7 +138,54 @@ class SheetPrinter:
         for i, rec in enumerate(seasons[:4]):
             self._season(face, i, rec.obj)
         self._total(face)
+        if filled is not None:
+            self._fill(face, filled)
         return face
+
+    # -- a finished game ---------------------------------------------------------------------
+    def _fill(self, face: Face, filled: FinishedSheet) -> None:
+        """Write a finished game onto the sheet, in the ink a player would use."""
+        mm = MM_TO_PT
+        ruins = set(filled.ruins)
+
+        def drawings(c: Any, ctx: Ctx) -> None:
+            s, line = CELL * mm, 0.3 * mm
+            for r, row in enumerate(filled.rows[:SIZE]):
+                for col, ch in enumerate(row[:SIZE]):
+                    terrain = TERRAIN_OF.get(ch)
+                    if terrain is None or terrain in ("mountain", "wasteland"):
+                        continue  # empty, or printed on the map already
+                    b = cell_box(r, col)
+                    theme.space(c, terrain, b.x * mm, b.y * mm, s, line)
+                    if (r, col) in ruins:
+                        theme.glyph(c, "ruins", (b.x + CELL * 0.8) * mm, (b.y + CELL * 0.8) * mm,
+                                    s * 0.35, INK)
+        face.paint(drawings)
+        for b in coin_boxes(self.sheet.obj.coin_track)[:filled.coins]:
+            face.paint(lambda c, ctx, b=b: theme.coin(c, (b.x + b.w / 2) * mm,
+                                                      (b.y + b.h / 2) * mm, b.w * 0.8 * mm))
+        style = TextStyle(BOLD, 14, 7, align="center")
+        for i, numbers in enumerate(filled.seasons[:4]):
+            if numbers is None:
+                continue
+            a, b, coins, monsters = numbers
+            boxes = season_fields(i)
+            for k, value in enumerate((a, b, coins, monsters, a + b + coins - monsters)):
+                box = boxes[k]
+                left = 4.5 if k == 3 else 0.0  # the monster field prints a minus at its left
+                face.text(self.loc.number(value),
+                          Frame(f"season-{i}-value-{k}", box.x + 0.6 + left, box.y + 0.8,
+                                box.w - 1.2 - left, box.h - 1.6, style, max_lines=1,
+                                background=WHITE), None, colour=INK)
+        face.text(self.loc.number(filled.total),
+                  Frame("total-value", TOTAL_FIELD.x + 1.0, TOTAL_FIELD.y + 2.0,
+                        TOTAL_FIELD.w - 2.0, TOTAL_FIELD.h - 4.0, TextStyle(BOLD, 22, 9,
+                                                                            align="center"),
+                        max_lines=1, background=WHITE), None, colour=INK)
+        top = SHEET_H - 2.0
+        face.text(filled.label, Frame("player-name", 126.0, top - 8.5, SHEET_W - 131.0, 7.0,
+                                      TextStyle(ITALIC, 11, 6), max_lines=1,
+                                      background=self.ground), None, colour=INK)
 
     # -- parts -------------------------------------------------------------------------------
     def _badge(self, face: Face, name: str, box: Box, string_id: str, rgb: RGB,
@@ -232,12 +317,13 @@ class SheetPrinter:
                   TextSource("seasons", season.id, "name"), colour=theme.on(rgb))
         half = box.w / 2
         rows = (box.top - 20.0, box.top - 31.5)
+        fields = season_fields(i)
         for k, letter in enumerate(season.edicts):
             fx = box.x + k * half
             self._badge(face, f"season-{i}-edict-{k}", Box(fx + 1.2, rows[0] + 2.0, 5.5, 5.5),
                         f"edict-letter-{letter.lower()}", KIND_RGB["edict"],
                         TextStyle(BOLD, 9, 5, align="center"))
-            fb = Box(fx + half - FIELD - 1.5, rows[0], FIELD, FIELD)
+            fb = fields[k]
             face.shape(Shape(f"season-{i}-field-{k}", fb), lambda c, ctx, fb=fb: _field(c, fb))
         coin = Box(box.x + 1.2, rows[1] + 2.0, 5.5, 5.5)
         face.shape(Shape(f"season-{i}-coin", coin),
@@ -249,14 +335,14 @@ class SheetPrinter:
                    lambda c, ctx: theme.space(c, "monster", monster.x * mm, monster.y * mm,
                                               5.5 * mm, 0.25 * mm))
         for k in range(2):
-            fb = Box(box.x + k * half + half - FIELD - 1.5, rows[1], FIELD, FIELD)
+            fb = fields[2 + k]
 
             def field(c: Any, ctx: Ctx, fb: Box = fb, lost: bool = k == 1) -> None:
                 _field(c, fb)
                 if lost:  # monsters cost stars: the field reads "minus ..."
                     theme.minus(c, (fb.x + 2.0) * mm, (fb.y + fb.h / 2) * mm, 3.0 * mm)
             face.shape(Shape(f"season-{i}-field-{2 + k}", fb), field)
-        result = Box(box.x + box.w - FIELD - 1.5 - 3.0, box.y + 2.5, FIELD + 3.0, FIELD + 1.0)
+        result = fields[4]
         eq = Box(result.x - 12.0, result.y + 1.0, 9.0, 9.0)
 
         def equals(c: Any, ctx: Ctx) -> None:
@@ -281,8 +367,7 @@ class SheetPrinter:
                   Frame("total", box.x + 1.0, box.top - 9.0, box.w - 2.0, 7.5,
                         TextStyle(BOLD, 11, 6, align="center"), max_lines=1,
                         background=WHITE), _s("sheet-total"), colour=INK)
-        field = Box(box.x + 3.0, box.y + 4.0, box.w - 6.0, 18.0)
-        face.shape(Shape("total-field", field), lambda c, ctx: _field(c, field))
+        face.shape(Shape("total-field", TOTAL_FIELD), lambda c, ctx: _field(c, TOTAL_FIELD))
 
 
 def print_boards(content: GameContent, loc: Localizer, *, ink_saver: bool = False

@@ -50,6 +50,7 @@ KIND_RGB: dict[str, RGB] = {
     "ambush": TERRAIN_RGB["monster"],
     "season": (0.20, 0.36, 0.52),
     "edict": (0.55, 0.14, 0.16),
+    "setup": (0.30, 0.26, 0.22),
 }
 STACK_RGB: dict[str, RGB] = {
     "forest": TERRAIN_RGB["forest"],

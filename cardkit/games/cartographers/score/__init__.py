@@ -93,6 +93,8 @@ class SheetRules:
     maps: dict[str, MapSide] = field(default_factory=dict)
     coin_track: int | None = None
     cards: dict[str, tuple[str, str]] = field(default_factory=dict)
+    #: The season cards in order: id, name and the two edict letters each scores.
+    seasons: tuple[tuple[str, str, tuple[str, ...]], ...] = ()
 
     @classmethod
     def from_content(cls, content: GameContent) -> SheetRules:
@@ -104,7 +106,9 @@ class SheetRules:
         sheets = content.of("sheets")
         track = sheets[0].obj.coin_track if sheets else None
         cards = {rec.obj.id: (rec.obj.name, rec.obj.rule) for rec in content.of("scoring")}
-        return cls(maps, track, cards)
+        seasons = tuple((r.obj.id, r.obj.name, tuple(r.obj.edicts))
+                        for r in sorted(content.of("seasons"), key=lambda r: r.obj.order))
+        return cls(maps, track, cards, seasons)
 
     def select(self, cards: Sequence[str] | None) -> list[str]:
         """The card ids to score: all (content order) when ``cards`` is ``None``, else those
@@ -314,8 +318,33 @@ class _Checker:
 # -- scoring ---------------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
+class SeasonScore:
+    """One season's box on the sheet: the stars of its two edicts, the coins (from shapes and
+    mountains; coins score again every season), the monster penalty, and the season's result."""
+
+    season: str
+    name: str
+    edicts: tuple[str, ...]
+    stars: tuple[int, ...]
+    coins: int
+    monsters: int
+
+    @property
+    def total(self) -> int:
+        """The season's reputation stars."""
+        return sum(self.stars) + self.coins - self.monsters
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON object of the season."""
+        return {"season": self.season, "edicts": list(self.edicts), "stars": list(self.stars),
+                "coins": self.coins, "monster_penalty": self.monsters, "total": self.total}
+
+
+@dataclass(frozen=True, slots=True)
 class SheetScore:
-    """One scored sheet: the stars of each card, the coins and the monster penalty."""
+    """One scored sheet: the stars of each card, the coins and the monster penalty; with four
+    cards (the edicts A to D, in order) the four seasons' boxes too, each scored on this
+    sheet."""
 
     sheet: str
     side: str | None
@@ -323,11 +352,25 @@ class SheetScore:
     coins: int
     mountain_coins: int
     monster_penalty: int
+    seasons: tuple[SeasonScore, ...] = ()
+    #: The map as typed (11 legend rows) and its ruins spaces, to draw it finished.
+    rows: tuple[str, ...] = field(default=(), repr=False)
+    ruins: tuple[tuple[int, int], ...] = field(default=(), repr=False)
+
+    @property
+    def total(self) -> int | None:
+        """The game's total over the seasons (None without the four edicts)."""
+        return sum(s.total for s in self.seasons) if self.seasons else None
 
     def to_dict(self) -> dict[str, Any]:
         """The JSON object of the sheet (the penalty as a non-negative count)."""
-        return {"sheet": self.sheet, "cards": dict(self.cards), "coins": self.coins,
-                "mountain_coins": self.mountain_coins, "monster_penalty": self.monster_penalty}
+        out: dict[str, Any] = {"sheet": self.sheet, "cards": dict(self.cards),
+                               "coins": self.coins, "mountain_coins": self.mountain_coins,
+                               "monster_penalty": self.monster_penalty}
+        if self.seasons:
+            out["seasons"] = [s.to_dict() for s in self.seasons]
+            out["total"] = self.total
+        return out
 
 
 @dataclass(slots=True)
@@ -359,16 +402,43 @@ class SheetScores:
             lines = [f"{s.sheet} ({side})",
                      f"  {'card':<{w0}}  {'name':<{w1}}  {'stars':>{w2}}"]
             lines += [f"  {a:<{w0}}  {b:<{w1}}  {c:>{w2}}" for a, b, c in rows]
+            lines += _season_lines(s)
             blocks.append("\n".join(line.rstrip() for line in lines) + "\n")
         return "\n".join(blocks)
+
+
+def _season_lines(s: SheetScore) -> list[str]:
+    """The season boxes as a table, and the game's total."""
+    if not s.seasons:
+        return []
+    rows = [(x.name, "+".join(x.edicts), "+".join(map(str, x.stars)), str(x.coins),
+             str(-x.monsters), str(x.total)) for x in s.seasons]
+    head = ("season", "edicts", "stars", "coins", "monsters", "total")
+    rows.append(("game total", "", "", "", "", str(s.total)))
+    widths = [max(len(h), *(len(r[i]) for r in rows)) for i, h in enumerate(head)]
+
+    def line(cells: tuple[str, ...]) -> str:
+        return "  " + "  ".join(c.ljust(w) if i < 2 else c.rjust(w)
+                                for i, (c, w) in enumerate(zip(cells, widths)))
+    out = ["", "  seasons, each scored on this sheet (the cards given are edicts A, B, C, D):",
+           line(head)]
+    return out + [line(r) for r in rows]
 
 
 def score_board(board: Board, coins: int, rules: SheetRules, cards: Sequence[str],
                 sheet: str = "", side: str | None = None) -> SheetScore:
     """Score one board with the scoring cards ``cards`` (ids of ``rules.cards``)."""
     stars = {card: RULES[rules.cards[card][1]](board) for card in cards}
-    return SheetScore(sheet, side, stars, coins, coins_from_mountains(board),
-                      monster_penalty(board))
+    mountain, penalty = coins_from_mountains(board), monster_penalty(board)
+    seasons: tuple[SeasonScore, ...] = ()
+    if len(cards) == 4:
+        edict = dict(zip("ABCD", cards))
+        seasons = tuple(SeasonScore(sid, name, letters,
+                                    tuple(stars[edict[x]] for x in letters),
+                                    coins + mountain, penalty)
+                        for sid, name, letters in rules.seasons)
+    return SheetScore(sheet, side, stars, coins, mountain, penalty, seasons,
+                      tuple(board.to_rows()), tuple(cells_of(board.ruins)))
 
 
 def score_sheets(paths: Sequence[Path], cards: Sequence[str] | None = None,

@@ -8,7 +8,8 @@ under the answer regions themselves, and may name them.
 
 Matching works on words compared without case or accents. English words match whole (a plural
 or possessive ``s`` allowed); Greek and Polish inflect names, so a word matches any word that
-begins with its stem (the word less its final vowels) and goes on for at most six letters:
+begins with its stem (the word less its final vowels, and a Greek final ς) and goes on for at
+most six letters (a stem under four letters: the whole word, with an ending):
 ``Sycylia`` matches ``Sycylii`` and ``sycylijski``, ``Ιαπωνία`` matches ``Ιαπωνίας``.
 A stem-changing form (``Włochy``, ``we Włoszech``) is written as an alias of its own.
 """
@@ -27,7 +28,12 @@ from ....i18n.pairs import LocaleCheck, TranslationEnv
 from ..model import Card, Region
 
 _WORD = re.compile(r"\w+")
-_VOWELS = frozenset("aeiouyąęóαεηιουω")
+#: What an inflected ending may replace at a word's end: vowels, and Greek final sigma (folded
+#: to σ: Καύκασος, Καυκάσου).
+_ENDINGS = "aeiouyąęóαεηιουωσ"
+#: A stem shorter than this matches only as the whole word with an ending (Χιλή: Χιλής, never
+#: χιλιάδες).
+_MIN_STEM = 4
 #: How many letters an inflected ending may add to a stem (Polish ``irańskiego``: 6).
 _ENDING = 6
 
@@ -50,8 +56,8 @@ def _pattern(phrase: str, inflected: bool) -> tuple[tuple[str, bool], ...]:
         if not inflected:
             out.append((w, False))
             continue
-        stem = w.rstrip("".join(_VOWELS))
-        out.append((stem if len(stem) >= 3 else w, True))
+        stem = w.rstrip(_ENDINGS)
+        out.append((stem if len(stem) >= _MIN_STEM else w, True))
     return tuple(out)
 
 

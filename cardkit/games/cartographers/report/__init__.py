@@ -7,9 +7,9 @@ import statistics
 from collections import Counter, defaultdict
 from typing import Any
 
-from ...core.content import GameContent
-from ...sim.runner import GameRow
-from ...sim.stats import spread
+from ....core.content import GameContent
+from ....sim.runner import GameRow
+from ....sim.stats import spread
 
 
 def extras(rows: list[GameRow], content: GameContent) -> dict[str, Any]:
