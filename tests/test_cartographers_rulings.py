@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from click.testing import CliRunner
 
 from cardkit.cli import main
+from cardkit.core.content import GameContent
 from cardkit.core.loading import load_game
 from cardkit.games.cartographers.bots import GreedyBot, RandomBot
 from cardkit.games.cartographers.engine import CartographersState, make_engine
@@ -26,7 +28,7 @@ FIVE = {"forest", "village", "farm", "water", "monster"}
 
 
 @pytest.fixture(scope="module")
-def content():  # type: ignore[no-untyped-def]
+def content() -> GameContent:
     loaded, _ = load_game("cartographers", SHIPPED)
     return loaded
 
@@ -40,9 +42,9 @@ def _checkerboard(state: CartographersState) -> None:
     state._legal = None
 
 
-def test_no_fit_offers_a_1x1_of_each_drawable_terrain_and_nothing_printed(content) -> None:  # type: ignore[no-untyped-def]
-    """"Jeśli nie możesz umieścić żadnej z dostępnych form, wtedy możesz narysować pole 1x1 z
-    terenem według własnego wyboru" — of your own choice: any of the five, monster included
+def test_no_fit_offers_a_1x1_of_each_drawable_terrain_and_nothing_printed(content: GameContent) -> None:
+    """"Jeśli nie możesz umieścić żadnej z dostępnych form, wtedy możesz narysować pole 1x1
+    z terenem według własnego wyboru" — of your own choice: any of the five, monster included
     (the Rift Lands card's options); never mountain or wasteland, which are printed."""
     state = make_engine(content).new_game(1, random.Random(3), edicts=EDICTS,
                                          order=["fishing-village"])
@@ -50,13 +52,14 @@ def test_no_fit_offers_a_1x1_of_each_drawable_terrain_and_nothing_printed(conten
     actions = state.legal_actions()
     assert {a[1] for a in actions} == FIVE
     assert {a[2] for a in actions} == {-1}
-    assert {next(iter(cells_of(a[3]))) for a in actions} == set(cells_of(state.sheets[0].board.empty))
+    empty = set(cells_of(state.sheets[0].board.empty))
+    assert {next(iter(cells_of(a[3]))) for a in actions} == empty
     for printed in ("mountain", "wasteland"):
         with pytest.raises(IllegalAction):
             state.apply(("draw", printed, -1, actions[0][3]))
 
 
-def test_ruins_that_cannot_be_covered_offer_the_same_five(content) -> None:  # type: ignore[no-untyped-def]
+def test_ruins_that_cannot_be_covered_offer_the_same_five(content: GameContent) -> None:
     """"Ten symbol musi pokryć przynajmniej jedno pole ruin na mapie. Jeśli nie jest to
     możliwe, wtedy narysuj pole 1x1 dowolnego terenu gdziekolwiek na mapie.\""""
     state = make_engine(content).new_game(1, random.Random(3), edicts=EDICTS,
@@ -71,7 +74,7 @@ def test_ruins_that_cannot_be_covered_offer_the_same_five(content) -> None:  # t
 
 
 @pytest.mark.parametrize("bot", [RandomBot(), GreedyBot()], ids=["random", "greedy"])
-def test_bots_draw_only_what_the_ruling_allows(content, bot) -> None:  # type: ignore[no-untyped-def]
+def test_bots_draw_only_what_the_ruling_allows(content: GameContent, bot: Any) -> None:
     state = make_engine(content).new_game(1, random.Random(5), edicts=EDICTS,
                                          order=["fishing-village"])
     _checkerboard(state)
@@ -80,7 +83,7 @@ def test_bots_draw_only_what_the_ruling_allows(content, bot) -> None:  # type: i
         assert action[1] in FIVE and action[2] == -1
 
 
-def test_a_sheet_with_a_drawn_1x1_monster_scores(content) -> None:  # type: ignore[no-untyped-def]
+def test_a_sheet_with_a_drawn_1x1_monster_scores(content: GameContent) -> None:
     """A lone monster space the player drew as a 1×1 is a monster like an ambush's: it costs a
     star per empty neighbour, and `cardkit score` reads it as any other terrain."""
     rules = SheetRules.from_content(content)
@@ -89,7 +92,7 @@ def test_a_sheet_with_a_drawn_1x1_monster_scores(content) -> None:  # type: igno
     assert monster_penalty(board) == 2 == scored.monster_penalty
 
 
-def _play(content, variant: str, seed: int) -> CartographersState:  # type: ignore[no-untyped-def]
+def _play(content: GameContent, variant: str, seed: int) -> CartographersState:
     engine = make_engine(content, variant=variant)
     state = engine.new_game(2, random.Random(seed), edicts=EDICTS)
     bots = [GreedyBot(), RandomBot()]
@@ -101,7 +104,7 @@ def _play(content, variant: str, seed: int) -> CartographersState:  # type: igno
     return state
 
 
-def test_the_first_game_variant_sets_every_ambush_aside(content) -> None:  # type: ignore[no-untyped-def]
+def test_the_first_game_variant_sets_every_ambush_aside(content: GameContent) -> None:
     """"Potasujcie 4 karty zasadzek i połóżcie je w stosie zakrytym obok pór roku. W pierwszej
     grze możecie je odłożyć, aby lepiej zrozumieć zasady gry.\""""
     for seed in range(6):
@@ -112,7 +115,7 @@ def test_the_first_game_variant_sets_every_ambush_aside(content) -> None:  # typ
     assert sum(len(s.ambushes) for s in standard) > 0
 
 
-def test_the_variant_changes_nothing_else_of_the_deal(content) -> None:  # type: ignore[no-untyped-def]
+def test_the_variant_changes_nothing_else_of_the_deal(content: GameContent) -> None:
     """Setting the pile aside draws nothing from the game's random stream: the same seed deals
     the same edicts and the same first card."""
     a = make_engine(content).new_game(2, random.Random(9))

@@ -161,7 +161,7 @@ def test_piles_are_the_games_piles(exports: dict[str, Path]) -> None:
         save = json.loads((exports[game] / f"{game}.json").read_text("utf-8"))
         return [o["Nickname"] for o in save["ObjectStates"]]
 
-    assert names("cartographers") == ["Explore", "Ambush", "Season", "Edict", "Forest",
+    assert names("cartographers") == ["Setup", "Explore", "Ambush", "Season", "Edict", "Forest",
                                       "Farm and water", "Village", "Spatial"]  # scoring order
     assert names("terra-futura") == ["Start", "Level I", "Level II", "Scoring", "Help"]
     assert names("mars-dice") == ["Projects", "Corporations", "Bonus cards", "Milestones",

@@ -55,16 +55,23 @@ def digests(root: Path) -> dict[str, str]:
             for p in sorted(root.rglob("*")) if p.is_file()}
 
 
+#: Printed cards that are no content object: the print-and-play kit's own (Cartographers'
+#: setup card, made of template strings); the site's gallery lists content objects.
+KIT_CARDS = {"cartographers": {"setup"}}
+
+
 def printed_cards(game: str) -> tuple[set[str], int]:
-    """The unique card ids of the game's print decks, and how many content objects the kinds
-    they come from hold (computed from the content, not by the site code)."""
+    """The unique card ids of the game's print decks but the kit's own, and how many content
+    objects the kinds they come from hold (computed from the content, not by the site
+    code)."""
     from cardkit.core.registry import get_game
     from cardkit.i18n.api import load
     from cardkit.i18n.lookup import Localizer
 
     data = load(game, SHIPPED)
     loc = Localizer(data.content, data.locales["en"], None)
-    ids = {c.id for d in get_game(game).print_decks(data.content, loc, "metric") for c in d.cards}
+    ids = {c.id for d in get_game(game).print_decks(data.content, loc, "metric")
+           for c in d.cards} - KIT_CARDS.get(game, set())
     kinds = {k.name for k in data.content.game.kinds
              if any(r.id in ids for r in data.content.of(k.name))}
     return ids, sum(len(data.content.of(k)) for k in kinds)
@@ -441,10 +448,6 @@ def test_review_and_report_pages_are_written_when_given(tmp_path: Path, cache: P
     assert 'href="sim.html"' in (out / "reports" / "index.html").read_text("utf-8")
     assert 'href="reports/index.html"' in (out / "index.html").read_text("utf-8")
     assert is_site(out) and not os.path.exists(out / MARKER)
-
-
-#: Printed cards that are no content object: the print-and-play kit's own.
-KIT_CARDS = {"cartographers": {"setup"}}
 
 
 @pytest.mark.parametrize("game", ["cartographers", "mars-dice", "terra", "terra-futura",

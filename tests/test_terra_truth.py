@@ -9,6 +9,7 @@ import re
 import shutil
 from pathlib import Path
 
+import pytest
 from ruamel.yaml import YAML
 
 from cardkit.core.loading import load_game
@@ -58,11 +59,14 @@ def test_a_region_name_planted_in_every_question_is_caught(tmp_path: Path) -> No
     assert len(planted) == 150
 
 
-def test_a_translated_region_name_planted_is_caught(tmp_path: Path) -> None:
+@pytest.mark.parametrize("locale", ["pl", "el"])
+def test_a_translated_region_name_planted_is_caught(tmp_path: Path, locale: str) -> None:
+    """The last answer region's translated name planted in every translated topic: every
+    card of the locale is caught."""
     content = _copy(tmp_path)
     yaml = YAML()
-    names = yaml.load((content / "terra/i18n/pl/regions.yaml").read_text())["entries"]
-    cards_path = content / "terra/i18n/pl/cards.yaml"
+    names = yaml.load((content / f"terra/i18n/{locale}/regions.yaml").read_text())["entries"]
+    cards_path = content / f"terra/i18n/{locale}/cards.yaml"
     data = yaml.load(cards_path.read_text())
     answers = {}
     for path in (content / "terra/cards").glob("*.yaml"):

@@ -1,6 +1,6 @@
 """CK005, the work markers left in content: TODO and FIXME anywhere in a text, and an editor's
-instruction opening a text (``Reword:``, ``Rewrite:``, ``Revise:``, ``Verify:``, ``TBD:``,
-``XXX``) — the class of marker the ten easiest Terra cards carried for a round, unseen."""
+instruction opening a text (``Reword:``, ``Rewrite:``, ``Revise:``, ``Verify:``, ``TBD:``) —
+the class of marker the ten easiest Terra cards carried for a round, unseen."""
 
 from __future__ import annotations
 
@@ -22,13 +22,12 @@ CAUGHT = [
     ("  Revise: the sources disagree", ["Revise:"]),
     ("Verify: the 1,642 m figure", ["Verify:"]),
     ("TBD: the solo corner", ["TBD:"]),
-    ("XXX the second source", ["XXX"]),
 ]
 PASSED = [
     "a todo-list of the expedition",
     "Editors reword: the card keeps its wording",  # an instruction only where a text opens
     "The TODOS of the deck",
-    "xxxl-sized banner",
+    "XXX",  # a shape's grid row (Cartographers, Terra Futura): not a marker
     "Verify the reading against the second source in a later round",  # no colon: prose
 ]
 

@@ -1,6 +1,7 @@
 """Work markers left in content: ``TODO`` and ``FIXME`` in any text of any game, and a text
 that opens with an editorial instruction — ``Reword:``, ``Rewrite:``, ``Revise:``, ``Verify:``,
-``TBD:``, ``XXX`` — an editor's note to the author that was never acted on (CK005).
+``TBD:`` — an editor's note to the author that was never acted on (CK005). (Not ``XXX``: shapes
+are drawn with ``X`` in grids.)
 
 The scan runs over a file's parsed data, so it sees every string value — card texts, notes,
 ``basis``, sources, translations, glossary notes — whatever the game or its model, and it
@@ -19,8 +20,8 @@ from typing import Any
 from .diagnostics import Diagnostic, Pointer, Severity
 
 CODE = "CK005"
-MARKER_RE = re.compile(r"(?<![\w-])(todo|fixme)(?![\w-])|^\W*(reword|rewrite|revise|verify|tbd)\s*:"
-                       r"|^\W*xxx(?![\w-])", re.IGNORECASE)
+MARKER_RE = re.compile(r"(?<![\w-])(todo|fixme)(?![\w-])"
+                       r"|^\W*(reword|rewrite|revise|verify|tbd)\s*:", re.IGNORECASE)
 #: Keys whose values are never prose: stable ids and translation fingerprints.
 NOT_TEXT = frozenset({"id", "src"})
 

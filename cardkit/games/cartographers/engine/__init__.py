@@ -15,9 +15,10 @@ explore card's shape cover a ruins space; if no option can, or every ruins space
 1×1 of any terrain goes anywhere. When no option fits at all, a 1×1 of any terrain goes anywhere
 (the Polish rules: "z terenem według własnego wyboru"). "Any terrain" is one of the five a player
 draws, :data:`~.board.FALLBACK` — forest, village, farm, water or monster, as the Rift Lands card
-offers them; mountains and wastelands are printed on the map, never drawn. The first-game variant
-("W pierwszej grze możecie je odłożyć": the ambush cards may be set aside) plays without
-ambushes: ``make_engine(..., variant="first-game")``, ``--option variant=first-game``. An ambush right after a ruins card is resolved and the
+offers them; mountains and wastelands are printed on the map, never drawn. The first-game
+variant ("W pierwszej grze możecie je odłożyć": the ambush cards may be set aside) plays
+without ambushes: ``make_engine(..., variant="first-game")``, ``--option
+variant=first-game``. An ambush right after a ruins card is resolved and the
 ruins requirement carries over. Clockwise passing hands a sheet to the next seat. The monster's
 owner is the sheet's owner for mountain coins. Solo ambushes follow the corner walk
 (:mod:`.ambush`); an opponent may rotate and mirror the monster; a monster that fits nowhere is

@@ -31,8 +31,8 @@ _WORD = re.compile(r"\w+")
 #: What an inflected ending may replace at a word's end: vowels, and Greek final sigma (folded
 #: to σ: Καύκασος, Καυκάσου).
 _ENDINGS = "aeiouyąęóαεηιουωσ"
-#: A stem shorter than this matches only as the whole word with an ending (Χιλή: Χιλής, never
-#: χιλιάδες).
+#: A stem shorter than this matches only as the whole word with an ending
+#: (Χιλή: Χιλής, never χιλιάδες).
 _MIN_STEM = 4
 #: How many letters an inflected ending may add to a stem (Polish ``irańskiego``: 6).
 _ENDING = 6
