@@ -17,8 +17,11 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from typing import Any
+
 from ....sim.protocol import Action
-from . import SKIP, CartographersEngine, CartographersState
+from ....sim.seeding import rng
+from . import SKIP, CartographersEngine, CartographersState, make_engine
 from .board import mask_of
 
 _LINE = re.compile(r"^\s*(\d+) seat (\d+) \(([^)]*)\): (.*)$")
@@ -91,3 +94,17 @@ def replay(engine: CartographersEngine, players: int, chance: random.Random,
         state.apply(action)
     out.final = state
     return out
+
+
+def replay_played(played: Any) -> Replayed:
+    """A game the simulation played (``cardkit.sim.api.PlayedGame``: its content, engine
+    options, the seed of its chance stream and its lines) replayed on its own deal; the replay's
+    scores must be the recorded ones (:class:`ReplayError` otherwise)."""
+    engine = make_engine(played.content, **played.engine_options)
+    again = replay(engine, len(played.row.seats), rng(played.game_seed, "chance"), played.lines)
+    final = again.final
+    assert final is not None
+    if final.is_terminal() and final.scores() != list(played.row.scores):
+        raise ReplayError(f"the replay scored {final.scores()}, the game "
+                          f"{list(played.row.scores)}")
+    return again

@@ -24,11 +24,9 @@ from ....i18n.lookup import Localizer
 from ....pdf.fit import require_fit
 from ....pdf.geometry import MM_TO_PT, Box
 from ....pdf.layout import Face
-from ....sim.seeding import rng
 from ....text.fonts import REGULAR, register_fonts
-from ..engine import make_engine
 from ..engine.board import cells_of
-from ..engine.replay import ReplayError, replay
+from ..engine.replay import replay_played
 from .mapsheet import SHEET_H, SHEET_W, FinishedSheet, SheetPrinter
 
 __all__ = ["FinishedSheet", "draw_played", "finished_faces", "finished_pdf", "finished_pngs",
@@ -122,13 +120,8 @@ def draw_played(played: Any, out: Path, content_dir: Path, locale: str = "en",
                 force: bool = False) -> list[Path]:
     """``simulate cartographers --transcript FILE.pdf|png``: the finished sheets of the played
     game (one per seat, labelled ``1 greedy``…), with their four season scores."""
-    again = replay(make_engine(played.content, **played.engine_options), len(played.row.seats),
-                   rng(played.game_seed, "chance"), played.lines)
-    final = again.final
+    final = replay_played(played).final
     assert final is not None
-    if final.scores() != list(played.row.scores):
-        raise ReplayError(f"the replay scored {final.scores()}, the game "
-                          f"{list(played.row.scores)}")
     track = final.world.coin_track
     sheets = [FinishedSheet(f"{i + 1} {bot}", tuple(s.board.to_rows()),
                             tuple(cells_of(s.board.ruins)),

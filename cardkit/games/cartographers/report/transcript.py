@@ -9,14 +9,12 @@ result, and every final sheet as a letter grid.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
 from ....core.content import GameContent
-from ....sim.seeding import rng
-from ..engine import CartographersState, make_engine
-from ..engine.board import N, cells_of
-from ..engine.replay import Replayed, ReplayError, Step, replay
+from ..engine import CartographersState
+from ..engine.board import cells_of
+from ..engine.replay import Step, replay_played
 
 COLUMNS = "ABCDEFGHIJK"
 LEGEND = ("legend: . empty, R ruins, F forest, V village, P farm, W water, X monster, "
@@ -26,20 +24,6 @@ LEGEND = ("legend: . empty, R ruins, F forest, V village, P farm, W water, X mon
 def space(row: int, col: int) -> str:
     """A space's name: ``A1`` is the top-left corner, ``K11`` the bottom-right."""
     return f"{COLUMNS[col]}{row + 1}"
-
-
-def replay_played(played: Any) -> Replayed:
-    """The played game (``cardkit.sim.api.PlayedGame``) replayed on its own deal; its scores
-    must be the recorded ones."""
-    engine = make_engine(played.content, **played.engine_options)
-    seats = list(played.row.seats)
-    chance: random.Random = rng(played.game_seed, "chance")
-    again = replay(engine, len(seats), chance, played.lines)
-    assert again.final is not None
-    if again.final.is_terminal() and again.final.scores() != list(played.row.scores):
-        raise ReplayError(f"the replay scored {again.final.scores()}, the game "
-                          f"{list(played.row.scores)}")
-    return again
 
 
 def narrate(played: Any) -> str:
@@ -133,4 +117,4 @@ def _season_scores(state: CartographersState, season: int, seats: list[str]) -> 
     return ["season scores:", *lines] if lines else []
 
 
-__all__ = ["narrate", "replay_played", "space", "N"]
+__all__ = ["narrate", "space"]
