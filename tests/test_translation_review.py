@@ -60,7 +60,6 @@ CASES = [
     ("terra", "el", "strings", "unit-hour", "text", ["h"], ["ώρ."]),
     # Polish Terra
     ("terra", "pl", "cards", "panama-canal", "info", ["w latach 80. XIX wieku"], []),
-    ("terra", "pl", "cards", "trans-siberian-railway", "info", ["na początku XX wieku"], []),
     ("terra", "pl", "cards", "burj-khalifa", "info", ["został", "otwarty", "i zdobył"],
      ["otwarto go"]),
     ("terra", "pl", "cards", "mount-washington-wind-record", "info", ["po tym, jak"], []),
