@@ -67,7 +67,7 @@ fuzz: $(STAMP)
 
 ## bench: benchmarks, each against a baseline measured in the same run; one table at the end
 BENCHES := bench_check bench_pdf bench_export bench_site bench_po bench_sim bench_trains \
-	bench_cartographers bench_terra_futura bench_mars_dice
+	bench_cartographers bench_terra_futura bench_mars_dice bench_lsp
 bench: SHELL := /bin/bash
 bench: .SHELLFLAGS := -o pipefail -c
 bench: $(STAMP)

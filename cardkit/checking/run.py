@@ -8,8 +8,9 @@ only on a miss.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+import hashlib
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -36,14 +37,31 @@ class CheckOptions:
     games: tuple[str, ...] = ()
     content_dir: Path = Path("content")
     cache_dir: Path | None = DEFAULT_CACHE_DIR
+    #: Texts checked instead of their files' (an editor's unsaved buffers), by resolved path;
+    #: a path that is no content file is ignored.
+    overrides: Mapping[Path, bytes] = field(default_factory=dict)
+
+
+def with_overrides(files: list[SourceFile], overrides: Mapping[Path, bytes]) -> list[SourceFile]:
+    """``files`` with the bytes of the ones ``overrides`` holds replaced (and re-hashed)."""
+    if not overrides:
+        return files
+    out = []
+    for s in files:
+        raw = overrides.get(s.path.resolve())
+        out.append(s if raw is None else replace(s, raw=raw, digest=hashlib.sha256(raw).hexdigest(),
+                                                 problem=None))
+    return out
 
 
 def run_check(options: CheckOptions) -> Report:
     """Check the content of the selected games and return the sorted, located report."""
     ids = select_games(options.games, options.content_dir)
     limit = loading.MAX_FILE_BYTES
-    sources = {g: discover(options.content_dir, g, limit) for g in ids}
-    locale_files = discover(options.content_dir, LOCALES, limit)
+    sources = {g: with_overrides(discover(options.content_dir, g, limit), options.overrides)
+               for g in ids}
+    locale_files = with_overrides(discover(options.content_dir, LOCALES, limit),
+                                  options.overrides)
     cache = CheckCache(options.cache_dir)
     key = cache.report_key([
         str(options.content_dir.resolve()), *ids,

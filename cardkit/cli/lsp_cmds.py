@@ -1,0 +1,22 @@
+"""``cardkit lsp``: the language server for editors (stdio)."""
+
+from __future__ import annotations
+
+import click
+
+from .app import _guard
+
+
+@click.command("lsp")
+@_guard
+def lsp_command() -> None:
+    """Run cardkit's language server on standard input and output, for an editor.
+
+    It publishes `cardkit check`'s diagnostics for the open files of the workspace's content/
+    folder as you type (unsaved buffers included), answers hover, go to definition, find
+    references and completion on ids, and offers the fix of a "did you mean" finding. The
+    README's "Editor set-up" section has the few lines VS Code, Neovim and Helix need.
+    """
+    from ..lsp.server import serve
+
+    serve()
