@@ -51,8 +51,8 @@ def test_the_contracts_are_declared() -> None:
     section = tomllib.loads(CONFIG.read_text("utf-8"))["tool"]["importlinter"]
     assert section["exclude_type_checking_imports"] is True
     by_id = {c["id"]: c for c in section["contracts"]}
-    assert by_id["layers"]["layers"] == ["cli", "site", "games", "sim", "export", "checking",
-                                         "pdf", "i18n", "text", "core"]
+    assert by_id["layers"]["layers"] == ["cli", "lsp", "site", "games", "sim", "export",
+                                         "checking", "pdf", "i18n", "text", "core"]
     assert by_id["layers"]["exhaustive"] is True
     assert by_id["games-independent"]["type"] == "independence"
     assert by_id["no-game-by-name"]["forbidden_modules"] == ["cardkit.games"]

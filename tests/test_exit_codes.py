@@ -100,6 +100,8 @@ CASES: dict[tuple[str, ...], Case] = {
                                                       "--no-cache"),
                      "cardkit.cli.content_cmds.run_check"),
     ("codes",): Case(("TER006",), None, "cardkit.core.spec.select_codes"),
+    # the language server on an empty standard input: the client never connects, it ends
+    ("lsp",): Case((), None, "cardkit.lsp.server.serve"),
     ("new",): Case(("terra", "card", "a-new-card", "--content", "{root}/new-content"), None,
                    "cardkit.checking.scaffold.new_object"),
     ("init",): Case(("{root}/init-{n}",), None, "cardkit.checking.scaffold.init_content"),
