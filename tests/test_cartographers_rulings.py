@@ -42,7 +42,8 @@ def _checkerboard(state: CartographersState) -> None:
     state._legal = None
 
 
-def test_no_fit_offers_a_1x1_of_each_drawable_terrain_and_nothing_printed(content: GameContent) -> None:
+def test_no_fit_offers_a_1x1_of_each_drawable_terrain_and_nothing_printed(
+        content: GameContent) -> None:
     """"Jeśli nie możesz umieścić żadnej z dostępnych form, wtedy możesz narysować pole 1x1
     z terenem według własnego wyboru" — of your own choice: any of the five, monster included
     (the Rift Lands card's options); never mountain or wasteland, which are printed."""
