@@ -102,6 +102,9 @@ CASES: dict[tuple[str, ...], Case] = {
     ("codes",): Case(("TER006",), None, "cardkit.core.spec.select_codes"),
     # the language server on an empty standard input: the client never connects, it ends
     ("lsp",): Case((), None, "cardkit.lsp.server.serve"),
+    # the preview server for no time at all: it starts, binds a free port and stops
+    ("preview",): Case(("terra", *TERRA, "--port", "0", "--duration", "0"), None,
+                       "cardkit.site.preview.serve"),
     ("new",): Case(("terra", "card", "a-new-card", "--content", "{root}/new-content"), None,
                    "cardkit.checking.scaffold.new_object"),
     ("init",): Case(("{root}/init-{n}",), None, "cardkit.checking.scaffold.init_content"),
