@@ -14,7 +14,6 @@ import html
 import io
 import json
 import threading
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -223,11 +222,3 @@ def serve(preview: Preview, port: int = 0) -> tuple[ThreadingHTTPServer, threadi
     threading.Thread(target=server.serve_forever, daemon=True).start()
     threading.Thread(target=watch, daemon=True).start()
     return server, stop
-
-
-def lines(preview: Preview) -> Iterator[str]:
-    """What a test or the command prints of the preview's state."""
-    cards, error = preview.cards()
-    yield f"{preview.game} ({preview.locale}): {len(cards)} cards, version {preview.version}"
-    if error:
-        yield error
