@@ -55,9 +55,10 @@ class CardkitServer(LanguageServer):
                 out[path_of(uri).resolve()] = doc.source.encode("utf-8")
         return out
 
-    def text_of(self, path: Path) -> str:
-        """A file's text: the open buffer's, else the file's on disk ("" when unreadable)."""
-        raw = self.buffers().get(path.resolve())
+    def text_of(self, path: Path, buffers: dict[Path, bytes] | None = None) -> str:
+        """A file's text: the open buffer's (from ``buffers`` when the caller has them), else
+        the file's on disk ("" when unreadable)."""
+        raw = (self.buffers() if buffers is None else buffers).get(path.resolve())
         if raw is not None:
             return raw.decode("utf-8")
         try:
@@ -101,7 +102,7 @@ class CardkitServer(LanguageServer):
             if path not in lines:
                 raw = buffers.get(path)
                 lines[path] = (raw.decode("utf-8") if raw is not None
-                               else self.text_of(path)).split("\n")
+                               else self.text_of(path, buffers)).split("\n")
             out.setdefault(path.as_uri(), []).append(to_lsp(d, lines[path]))
         return out
 
@@ -124,10 +125,11 @@ class CardkitServer(LanguageServer):
         game = game_of(self.content_dir, path)
         if game is None:
             return None, None
-        hit = word_at(self.text_of(path), position.line, position.character)
+        buffers = self.buffers()
+        hit = word_at(self.text_of(path, buffers), position.line, position.character)
         if hit is None:
             return None, None
-        return defined(self.content_dir, game, self.buffers()).get(hit[0]), hit[0]
+        return defined(self.content_dir, game, buffers).get(hit[0]), hit[0]
 
 
 def to_lsp(d: Diagnostic, lines: list[str]) -> lsp.Diagnostic:
@@ -204,9 +206,9 @@ def build() -> CardkitServer:
         if item is None or ident is None:
             return []
         folder = ls.content_dir / (game_of(ls.content_dir, item.path) or "")
-        out = []
+        out, buffers = [], ls.buffers()  # encoded once, not per file
         for path in sorted(folder.rglob("*.yaml")):
-            for line, col in occurrences(ls.text_of(path), ident):
+            for line, col in occurrences(ls.text_of(path, buffers), ident):
                 out.append(lsp.Location(path.resolve().as_uri(), lsp.Range(
                     lsp.Position(line, col), lsp.Position(line, col + len(ident)))))
         return out
