@@ -1,8 +1,10 @@
 """``cardkit lsp`` driven by a real client over stdio (pytest-lsp), on a copy of the Terra test
 world: diagnostics of an unsaved buffer within the debounce, hover, go to definition, find
 references, completion, the quick fix of a "did you mean" finding, a malformed buffer that
-yields a YAML diagnostic and leaves the server alive, and a file outside the content folder
-that is left alone."""
+yields a YAML diagnostic and leaves the server alive, a file outside the content folder that is
+left alone; in translations, the English an entry translates (hover, definition), the
+glossary's terms (completion), the quick fixes of a stale translation and of a word the
+glossary forbids; and "Preview the card", which starts the preview and answers its address."""
 
 from __future__ import annotations
 
@@ -69,6 +71,14 @@ async def _diagnostics(client: LanguageClient, uri: str, code: str) -> list[lsp.
     return await asyncio.wait_for(wait(), 20)
 
 
+async def _actions(client: LanguageClient, uri: str, where: lsp.Range,
+                   diagnostics: list[lsp.Diagnostic]) -> list[lsp.CodeAction | lsp.Command]:
+    """The code actions the server offers at ``where`` for these diagnostics."""
+    return await client.text_document_code_action_async(lsp.CodeActionParams(
+        text_document=lsp.TextDocumentIdentifier(uri), range=where,
+        context=lsp.CodeActionContext(diagnostics=diagnostics)))
+
+
 def _position(text: str, needle: str, offset: int = 0) -> lsp.Position:
     line = next(i for i, t in enumerate(text.split("\n")) if needle in t)
     return lsp.Position(line, text.split("\n")[line].index(needle) + offset)
@@ -86,10 +96,8 @@ async def test_a_dangling_reference_in_an_unsaved_buffer_is_reported_and_fixed(
     assert diag.range.end.character == where.character + len("west-coat")
     assert "did you mean 'west-coast'" in diag.message and diag.source == "cardkit"
     assert (root / CARDS).read_text("utf-8") == text  # nothing written to disk
-    actions = await client.text_document_code_action_async(lsp.CodeActionParams(
-        text_document=lsp.TextDocumentIdentifier(uri), range=diag.range,
-        context=lsp.CodeActionContext(diagnostics=[diag])))
-    (fix,) = actions
+    actions = await _actions(client, uri, diag.range, [diag])
+    (fix,) = [a for a in actions if getattr(a, "edit", None)]  # (and "Preview this card")
     (edit,) = fix.edit.changes[uri]
     assert edit.new_text == "west-coast" and edit.range == diag.range
 
@@ -138,3 +146,122 @@ async def test_a_file_outside_the_content_folder_is_ignored(client: LanguageClie
     uri = await _open(client, root, "notes.yaml")
     await asyncio.sleep(1.0)
     assert client.diagnostics.get(uri, []) == []
+
+
+PL_CARDS = "content/terra/i18n/pl/cards.yaml"
+PL_STRINGS = "content/terra/i18n/pl/strings.yaml"
+
+
+async def test_a_translation_entry_leads_to_its_english(client: LanguageClient,
+                                                       root: Path) -> None:
+    """Hover and go to definition on a translation (off an id) give the English it
+    translates and where it is written; the id of the entry still leads to the card."""
+    uri = await _open(client, root, PL_CARDS)
+    text = (root / PL_CARDS).read_text("utf-8")
+    at = _position(text, "Kiedy go otwarto", 6)  # on "go", no id
+    hover = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri), position=at))
+    english = (root / CARDS).read_text("utf-8")
+    question = next(line.split("question:", 1)[1].strip() for line in english.split("\n")
+                    if "question:" in line)
+    assert question in hover.contents.value and "bars.0.question" in hover.contents.value
+    target = await client.text_document_definition_async(lsp.DefinitionParams(
+        text_document=lsp.TextDocumentIdentifier(uri), position=at))
+    assert target.uri == _uri(root, CARDS)
+    assert target.range.start == _position(english, question)
+    on_id = await client.text_document_definition_async(lsp.DefinitionParams(
+        text_document=lsp.TextDocumentIdentifier(uri),
+        position=_position(text, "golden-gate-bridge", 3)))
+    assert on_id.range.start == _position(english, "id: golden-gate-bridge", len("id: "))
+    card = await client.text_document_hover_async(lsp.HoverParams(
+        text_document=lsp.TextDocumentIdentifier(uri),
+        position=_position(text, "golden-gate-bridge", 3)))
+    assert "Golden Gate Bridge" in card.contents.value  # the card's name, text and file
+    assert "A test card." in card.contents.value and "base.yaml" in card.contents.value
+
+
+async def test_completion_in_a_translation_offers_the_locale_s_glossary_terms(
+        client: LanguageClient, root: Path) -> None:
+    uri = await _open(client, root, PL_CARDS)
+    text = (root / PL_CARDS).read_text("utf-8")
+    items = await client.text_document_completion_async(lsp.CompletionParams(
+        text_document=lsp.TextDocumentIdentifier(uri), position=_position(text, "Kiedy", 0)))
+    terms = {i.label: i.detail for i in items.items}
+    assert terms["karta"] == "glossary: card" and terms["region"] == "glossary: region"
+    assert "golden-gate-bridge" not in terms  # ids are offered in content files, not here
+
+
+async def test_a_stale_translation_is_confirmed_by_a_quick_fix(client: LanguageClient,
+                                                              root: Path) -> None:
+    """The English of a translated question changes in the editor: the translation is stale
+    (I18N003 at its ``src``), and the fix writes the new English's fingerprint there."""
+    from cardkit.i18n.sources import fingerprint
+
+    cards = await _open(client, root, CARDS)
+    uri = await _open(client, root, PL_CARDS)
+    english = (root / CARDS).read_text("utf-8")
+    line = next(t for t in english.split("\n") if "question:" in t)
+    old = line.split("question:", 1)[1].strip()
+    await _edit(client, cards, english.replace(old, "In which year did it open to traffic?", 1))
+    stale = [d for d in await _diagnostics(client, uri, "I18N003")
+             if d.range.start.line == _position((root / PL_CARDS).read_text("utf-8"),
+                                                "d946175bcdf7").line]
+    assert stale, "the question's translation is not reported stale"
+    actions = await _actions(client, uri, stale[0].range, stale)
+    (fix,) = [a for a in actions if getattr(a, "edit", None)]  # (and "Preview this card")
+    (edit,) = fix.edit.changes[uri]
+    assert edit.new_text == fingerprint("In which year did it open to traffic?")
+    assert edit.range == stale[0].range
+
+
+async def test_a_word_the_glossary_forbids_is_replaced_by_a_quick_fix(client: LanguageClient,
+                                                                     root: Path) -> None:
+    uri = await _open(client, root, PL_STRINGS)
+    text = (root / PL_STRINGS).read_text("utf-8")
+    wrong = text.replace("W jakim regionie to jest?", "W jakim obszar to jest?")
+    await _edit(client, uri, wrong)
+    found = [d for d in await _diagnostics(client, uri, "I18N013") if "'obszar'" in d.message]
+    assert found
+    actions = await _actions(client, uri, found[0].range, found[:1])
+    (fix,) = [a for a in actions if getattr(a, "edit", None)]  # (and "Preview this card")
+    (edit,) = fix.edit.changes[uri]
+    assert edit.new_text == "region"
+    assert edit.range.start == _position(wrong, "obszar")
+
+
+async def test_preview_this_card_opens_the_card_under_the_cursor(client: LanguageClient,
+                                                                 root: Path) -> None:
+    """A code action on a card (in its content file, or in a translation: in that language)
+    runs the preview command, which starts the preview and answers with the card's page."""
+    import json
+    import urllib.request
+
+    uri = await _open(client, root, CARDS)
+    text = (root / CARDS).read_text("utf-8")
+    at = _position(text, "question: When was the Great Pyramid finished?")
+    actions = await _actions(client, uri, lsp.Range(at, at), [])
+    (command,) = _preview_commands(actions)
+    assert list(command.arguments) == ["terra", "pyramids-of-giza", "en"]
+    url = await client.workspace_execute_command_async(lsp.ExecuteCommandParams(
+        command=command.command, arguments=list(command.arguments)))
+    assert url.startswith("http://127.0.0.1:") and url.endswith("/?card=pyramids-of-giza")
+    with urllib.request.urlopen(url.split("?")[0] + "cards.json", timeout=30) as answer:
+        cards = json.loads(answer.read())
+    assert "pyramids-of-giza" in {c["id"] for c in cards["cards"]}
+    pl = await _open(client, root, PL_CARDS)
+    pl_text = (root / PL_CARDS).read_text("utf-8")
+    at = _position(pl_text, "Kiedy go otwarto")
+    actions = await _actions(client, pl, lsp.Range(at, at), [])
+    (command,) = _preview_commands(actions)
+    assert list(command.arguments) == ["terra", "golden-gate-bridge", "pl"]
+
+
+def _preview_commands(actions: list[lsp.CodeAction | lsp.Command]) -> list[lsp.Command]:
+    """The commands of the "Preview" actions (a client may read an action that only runs a
+    command as the command itself)."""
+    out = []
+    for a in actions:
+        command = a if isinstance(a, lsp.Command) else a.command
+        if command is not None and a.title.startswith("Preview"):
+            out.append(command)
+    return out

@@ -145,7 +145,9 @@ def visit(driver: Any, site: Path, rel: str) -> None:
     assert page.is_file(), f"{rel} was not written"
     driver.get_log("browser")  # drains what earlier pages logged
     driver.get(page.as_uri())
-    assert driver.execute_script("return document.readyState") == "complete"
+    # Chromium 150 may hand control back while a file:// page still reads its last bytes
+    wait(driver, lambda d: d.execute_script("return document.readyState") == "complete",
+         f"{rel} loaded")
 
 
 def console_errors(driver: Any) -> list[str]:

@@ -131,3 +131,31 @@ def test_check_remembers_pair_findings_and_reports_as_without(
     assert set(ran) == {"angel-falls"}  # ...and the English moved back: a number mismatch
     assert found == check(None)
     assert any(" I18N007 " in line and "unexpected 870" in line for line in found), found
+
+
+def test_a_renamed_card_re_runs_only_the_texts_that_quote_it(content: Path,
+                                                              tmp_path: Path) -> None:
+    """The game's names enter a text's key only as the names it quotes (I18N045): renaming a
+    card re-runs its own texts, not every text; a text that quotes a name is checked again
+    when that name's translation changes, and finds what a check without memory finds."""
+    memo_file = tmp_path / "memo.json"
+    cards = content / "terra" / "cards" / "blue.yaml"
+    cards.write_text(cards.read_text("utf-8").replace(OLD, f"{OLD}, higher than “Lake Baikal” "
+                                                      "is deep"), "utf-8")
+    first = PairMemo(memo_file)
+    quoted = view(content, first)
+    assert quoted == view(content) and "I18N045" in quoted  # the el info lacks Baikal's name
+    cards.write_text(cards.read_text("utf-8").replace("topic: Mount Kilimanjaro",
+                                                      "topic: Kilimanjaro"), "utf-8")
+    renamed = PairMemo(memo_file)
+    assert view(content, renamed) == view(content)
+    assert 0 < renamed.ran <= 6  # the renamed card's texts, not the other 1,500
+    el = content / "terra" / "i18n" / "el" / "cards.yaml"
+    text = el.read_text("utf-8")
+    start = text.index("  lake-baikal:")
+    topic = text.index("text: ", start)
+    end = text.index("\n", topic)
+    el.write_text(text[:topic] + "text: Βαϊκάλη λίμνη" + text[end:], "utf-8")
+    retranslated = PairMemo(memo_file)
+    assert view(content, retranslated) == view(content)
+    assert retranslated.ran >= 2  # Baikal's topic and the info that quotes it

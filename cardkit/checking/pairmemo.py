@@ -6,63 +6,41 @@ content gate) and the site's translators' view remember each text's findings in 
 folder (``<cache>/pairs/<game>.json``, ``<cache>/review/<game>.<locale>.json``), keyed by
 everything the pair checks are given: the English text and its field, the whole record it belongs
 to (where it lies in its file included), the translation entry (where it lies included), the
-checks' environment (the locale, the glossary, the other locales, the game's names, ids and
-tokens, the font's glyphs, the checks themselves) and cardkit's code
-(:func:`cardkit.core.fingerprint.code_fingerprint`). A run after a one-card edit runs the checks
-of that card's texts only. A function in the key is named by its module and qualified name (its
-code is in the code's fingerprint); anything the key cannot be sure of (a lambda, a closure, an
-object without a plain form) is written with its ``repr``, which holds an address and never
-matches in another run: then the checks run.
+checks' environment (the locale, the glossary, the other locales, the game's ids and tokens,
+the font's glyphs, the checks themselves) and cardkit's code
+(:func:`cardkit.core.fingerprint.code_fingerprint`). The game's names (I18N045) enter as the
+names the text refers to (:func:`cardkit.i18n.names.referenced`), not all of them: renaming a
+card re-runs the checks of the texts that quote it, not of every text. A run after a one-card
+edit runs the checks of that card's texts only. A function in the key is named by its module
+and qualified name (its code is in the code's fingerprint); anything the key cannot be sure of
+(a lambda, a closure, an object without a plain form) is written with its ``repr``, which holds
+an address and never matches in another run: then the checks run.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import hashlib
-import json
 from collections.abc import Iterable
-from enum import Enum
 from pathlib import Path
 from typing import Any
-
-from pydantic import BaseModel
 
 from ..core.cache import read_record, write_record
 from ..core.diagnostics import Diagnostic, Severity
 from ..core.fingerprint import code_fingerprint
+from ..core.plain import digest as _digest
+from ..core.plain import RecordDigests, plain
 from ..i18n.checks import Pair, PairCheck, pair_diagnostics
+from ..i18n.names import is_name, referenced
 
-VERSION = 1
-
-
-def plain(value: Any) -> Any:
-    """A JSON form of a value for a key: models and dataclasses field by field, sets sorted."""
-    if value is None or isinstance(value, (str, int, float, bool)):
-        return value
-    if isinstance(value, Enum):
-        return plain(value.value)
-    if isinstance(value, BaseModel):
-        return [type(value).__qualname__, value.model_dump(mode="json")]
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        return [type(value).__qualname__,
-                {f.name: plain(getattr(value, f.name)) for f in dataclasses.fields(value)}]
-    if isinstance(value, dict):
-        return [[plain(k), plain(v)] for k, v in value.items()]
-    if isinstance(value, (set, frozenset)):
-        return sorted((plain(v) for v in value), key=repr)
-    if isinstance(value, (list, tuple)):
-        return [plain(v) for v in value]
-    name = getattr(value, "__qualname__", None)
-    if callable(value) and isinstance(name, str) and "<" not in name:
-        # a module-level function or class: its name (its code is in the code fingerprint);
-        # a lambda or a closure may hold other values under the same name: its repr
-        return ["callable", getattr(value, "__module__", None), name]
-    return repr(value)
+VERSION = 2
 
 
-def _digest(*parts: Any) -> str:
-    return hashlib.sha256(json.dumps(parts, ensure_ascii=False, default=repr)
-                          .encode("utf-8")).hexdigest()
+def _names(pair: Pair) -> Any:
+    """The names of the environment the pair's English refers to (all that I18N045 reads)."""
+    if not pair.env.names or is_name(pair.source):
+        return []
+    return [plain(obj) for _, english, _ in pair.forms()
+            for obj in referenced(english, pair.env.names)]
 
 
 def _to_json(d: Diagnostic) -> list[Any]:
@@ -86,13 +64,15 @@ class PairMemo:
                                                            code_fingerprint())
         self.new: dict[str, list[list[Any]]] = {}
         self.envs: dict[int, tuple[Any, str]] = {}  # id(env) -> (env, digest)
-        self.records: dict[int, tuple[Any, str]] = {}  # id(record) -> (record, digest)
+        self.records = RecordDigests()  # each record digested once per run
         self.ran = 0  # texts whose checks ran (the others were remembered)
 
     def _env(self, env: Any) -> str:
+        """The digest of the environment without its names (:meth:`key` adds the ones a text
+        refers to)."""
         known = self.envs.get(id(env))
         if known is None or known[0] is not env:
-            known = (env, _digest(plain(env)))
+            known = (env, _digest(plain(dataclasses.replace(env, names={}))))
             self.envs[id(env)] = known
         return known[1]
 
@@ -100,16 +80,9 @@ class PairMemo:
         """The digest of everything the pair checks of one text are given."""
         src, entry = pair.source, pair.entry
         return _digest(self._env(pair.env), [c.code for c in checks], src.kind, src.object_id,
-                       src.key, plain(src.text), plain(src.field), self._record(src.record),
-                       entry.file, plain(entry.pointer), plain(entry.translation))
-
-    def _record(self, record: Any) -> str:
-        """The digest of a record (its file, place and data), once per record and run."""
-        known = self.records.get(id(record))
-        if known is None or known[0] is not record:
-            known = (record, _digest(record.file, plain(record.pointer), plain(record.obj)))
-            self.records[id(record)] = known
-        return known[1]
+                       src.key, plain(src.text), plain(src.field), self.records(src.record),
+                       entry.file, plain(entry.pointer), plain(entry.translation),
+                       _names(pair))
 
     def __call__(self, pair: Pair, checks: tuple[PairCheck, ...]) -> Iterable[Diagnostic]:
         key = self.key(pair, checks)

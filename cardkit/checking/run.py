@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Any
 from ..core import loading
 from ..core.cache import CheckCache
 from ..core.diagnostics import Diagnostic, Report, Severity, Summary, count
-from ..core.discovery import (SourceFile, asset_digests, discover, display_path, game_folder,
-                              report_digests)
+from ..core.discovery import (Seen, SourceFile, asset_digests, discover, display_path,
+                              game_folder, report_digests)
 from ..core.loading import (DEFAULT_CACHE_DIR, LOCALES, extra_pair_checks, load_content_with,
                             make_parser, run_game_checks, select_games)
 from ..core.registry import get_game
@@ -27,6 +27,7 @@ from ..core.todo import drop_superseded
 if TYPE_CHECKING:
     from ..core.content import GameContent
     from ..core.loader import LoadResult
+    from ..pdf.fitmemo import FitMemo
     from .pairmemo import PairMemo
 
 
@@ -40,6 +41,33 @@ class CheckOptions:
     #: Texts checked instead of their files' (an editor's unsaved buffers), by resolved path;
     #: a path that is no content file is ignored.
     overrides: Mapping[Path, bytes] = field(default_factory=dict)
+    #: What a process that checks again and again keeps between its checks (the language
+    #: server): each game's fit check by card (:class:`cardkit.pdf.fitmemo.FitMemo`).
+    session: CheckSession | None = None
+    #: Only the content's own checks (parse, schema, references, the game's rules), not the
+    #: translations, print fit or art: what an editor shows first, while the rest runs.
+    quick: bool = False
+
+
+@dataclass(slots=True)
+class CheckSession:
+    """What one process keeps between its checks: each game's last loaded content and the fit
+    findings of its cards."""
+
+    fit: dict[str, Any] = field(default_factory=dict)  # game -> FitMemo
+    #: The images and reports hashed, by path (:func:`cardkit.core.discovery.file_digest`).
+    seen: Seen = field(default_factory=dict)
+    #: game -> (the digests of its files, reports and images, the content loaded from them,
+    #: the loading's and the game's checks' findings): each game's last load, for a check of
+    #: the same files.
+    content: dict[str, tuple[tuple[tuple[str, str], ...], Any, list[Diagnostic]]] = \
+        field(default_factory=dict)
+
+    def fit_memo(self, game: str) -> Any:
+        """The game's fit memo (made on first use; the pdf package is imported only then)."""
+        from ..pdf.fitmemo import FitMemo
+
+        return self.fit.setdefault(game, FitMemo())
 
 
 def with_overrides(files: list[SourceFile], overrides: Mapping[Path, bytes]) -> list[SourceFile]:
@@ -63,12 +91,15 @@ def run_check(options: CheckOptions) -> Report:
     locale_files = with_overrides(discover(options.content_dir, LOCALES, limit),
                                   options.overrides)
     cache = CheckCache(options.cache_dir)
+    seen = None if options.session is None else options.session.seen
+    if options.quick:
+        return _check_uncached(ids, sources, locale_files, options, cache)
     key = cache.report_key([
         str(options.content_dir.resolve()), *ids,
         *(f"{s.game}/{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
         *(f"locales/{s.relpath}:{s.digest}" for s in locale_files),
-        *(d for g in ids for d in report_digests(options.content_dir, g)),
-        *(d for g in ids for d in asset_digests(options.content_dir, g)),
+        *(d for g in ids for d in report_digests(options.content_dir, g, seen)),
+        *(d for g in ids for d in asset_digests(options.content_dir, g, seen)),
     ])
     hit = cache.get_report(key, _report_from_json)  # an ill-formed entry is a miss
     if hit is not None:
@@ -97,23 +128,24 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                 "CK002", Severity.ERROR, f"no content files for game {game!r}",
                 display_path(game_folder(options.content_dir, game)), 1, 1))
             continue
-        content, found = load_content_with(get_game(game), files, parse)
+        content, found = _checked_content(game, files, parse, options)
         summary.objects += content.object_count
         diagnostics.extend(found)
         if not content.complete:
-            diagnostics.append(Diagnostic(
-                "CK004", Severity.INFO, f"consistency checks of {game!r} skipped until every "
-                "file loads", files[0].display, 1, 1))
             continue
-        diagnostics.extend(run_game_checks(content))
+        if options.quick:
+            continue
         prints = getattr(content.game, "print_decks", None) is not None
         if tr_files or prints:
             if locales is None:
                 locales, found = _load_locales(options.content_dir, parse)
                 diagnostics.extend(found)
                 summary.files += len(locale_files)
+            fit = (None if options.session is None else
+                   (options.session.fit_memo(game),
+                    asset_digests(options.content_dir, game, options.session.seen)))
             diagnostics.extend(translation_diagnostics(content, tr_files, locales, parse,
-                                                       _pair_memo(options.cache_dir, game)))
+                                                       _pair_memo(options.cache_dir, game), fit))
         if prints:
             diagnostics.extend(art_diagnostics(content, locales))
     texts = {s.display: s for g in ids for s in sources[g]}
@@ -122,6 +154,30 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
         resolve_locations(diagnostics, lambda f: texts[f].text() if f in texts else None))
     located.sort(key=Diagnostic.sort_key)
     return Report(located, count(located, summary))
+
+
+def _checked_content(game: str, files: list[SourceFile], parse: Callable[[SourceFile], LoadResult],
+                     options: CheckOptions) -> tuple[GameContent, list[Diagnostic]]:
+    """The game's content loaded, and the findings of its loading and its consistency checks
+    (CK004 instead when a file does not load); a session keeps the last ones for the same
+    files, reports and images (the language server's complete check after its quick one)."""
+    session, key = options.session, ()
+    if session is not None:
+        key = (*((s.relpath, s.digest) for s in files),
+               *(("report", d) for d in report_digests(options.content_dir, game, session.seen)),
+               *(("image", d) for d in asset_digests(options.content_dir, game, session.seen)))
+        kept = session.content.get(game)
+        if kept is not None and kept[0] == key:
+            return kept[1], list(kept[2])
+    content, found = load_content_with(get_game(game), files, parse)
+    if not content.complete:
+        found = [*found, Diagnostic("CK004", Severity.INFO, f"consistency checks of {game!r} "
+                                    "skipped until every file loads", files[0].display, 1, 1)]
+    else:
+        found = [*found, *run_game_checks(content)]
+    if session is not None:
+        session.content[game] = (key, content, found)
+    return content, list(found)
 
 
 def _load_locales(content_dir: Path, parse: Callable[[SourceFile], LoadResult]
@@ -139,10 +195,12 @@ def _pair_memo(cache_dir: Path | None, game: str) -> PairMemo | None:
 
 def translation_diagnostics(content: GameContent, files: list[SourceFile],
                             locales: dict[str, Any], parse: Callable[[SourceFile], LoadResult],
-                            memo: PairMemo | None = None) -> list[Diagnostic]:
+                            memo: PairMemo | None = None,
+                            fit: tuple[FitMemo, list[str]] | None = None) -> list[Diagnostic]:
     """Load and check a game's translations, and fit every printed face in English and in each
     translated locale (:func:`cardkit.pdf.fitcheck.fit_diagnostics`); return the findings.
-    ``memo``: the pair checks remembered between runs (:mod:`.pairmemo`)."""
+    ``memo``: the pair checks remembered between runs (:mod:`.pairmemo`); ``fit``: the fit
+    check remembered in this process, and the digests of the game's images."""
     from ..i18n.translations import check_translations, load_translations
     from ..pdf.fitcheck import fit_diagnostics
 
@@ -152,7 +210,9 @@ def translation_diagnostics(content: GameContent, files: list[SourceFile],
                                   **runner)
     if memo is not None:
         memo.save()
-    return diags + fit_diagnostics(content, loaded.overlays, locales)
+    fitted = (fit_diagnostics(content, loaded.overlays, locales) if fit is None else
+              fit_diagnostics(content, loaded.overlays, locales, fit[0], tuple(fit[1])))
+    return diags + fitted
 
 
 def art_diagnostics(content: GameContent, locales: dict[str, Any] | None) -> list[Diagnostic]:

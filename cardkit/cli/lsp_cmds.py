@@ -14,8 +14,11 @@ def lsp_command() -> None:
 
     It publishes `cardkit check`'s diagnostics for the open files of the workspace's content/
     folder as you type (unsaved buffers included), answers hover, go to definition, find
-    references and completion on ids, and offers the fix of a "did you mean" finding. The
-    README's "Editor set-up" section has the few lines VS Code, Neovim and Helix need.
+    references and completion on ids (in a translation: the English it translates, and the
+    glossary's terms), offers the fixes of the findings that have one ("did you mean", a word
+    the glossary forbids, confirming a stale translation) and opens the card under the cursor
+    in the preview. The README's "In the editor" section has the few lines VS Code, Neovim and
+    Helix need.
     """
     from ..lsp.server import serve
 

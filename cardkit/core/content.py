@@ -166,7 +166,7 @@ def load_content(
             diags.extend(loaded.diagnostics)
             content.complete = False
             continue
-        diags.extend(todo_diagnostics(loaded.data, source.display))
+        diags.extend(_todo(loaded.data, source))
         diags.extend(_validate_file(content, kind, source, loaded.data))
     for kind in game.kinds:
         if kind.required and kind.name not in seen_kinds:
@@ -176,6 +176,21 @@ def load_content(
                                     else game.id, 1, 1))
             content.complete = False
     return content, diags
+
+
+#: The work markers (CK005) of each file's text, by its name and digest: the language server
+#: loads the same files again after every keystroke.
+_TODO_SEEN: dict[tuple[str, str], list[Diagnostic]] = {}
+
+
+def _todo(data: Any, source: SourceFile) -> list[Diagnostic]:
+    key = (source.display, source.digest)
+    found = _TODO_SEEN.get(key)
+    if found is None:
+        if len(_TODO_SEEN) > 4096:
+            _TODO_SEEN.clear()
+        found = _TODO_SEEN[key] = todo_diagnostics(data, source.display)
+    return found
 
 
 def _validate_file(content: GameContent, kind: FileKind, source: SourceFile,

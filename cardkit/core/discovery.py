@@ -77,15 +77,34 @@ def display_path(path: Path) -> str:
         return path.as_posix()
 
 
-def report_digests(content_dir: Path, game: str) -> list[str]:
+#: A file's size and modification time, and its SHA-256, by path: what a process that checks
+#: again and again (the language server) knows of the files it hashed.
+Seen = dict[Path, tuple[int, int, str]]
+
+
+def file_digest(path: Path, seen: Seen | None = None) -> str | None:
+    """The SHA-256 of a file (None when it cannot be read); with ``seen``, a file whose size
+    and modification time have not changed since it was hashed is not read again."""
+    try:
+        st = path.stat()
+        known = None if seen is None else seen.get(path)
+        if known is not None and known[:2] == (st.st_size, st.st_mtime_ns):
+            return known[2]
+        digest = hashlib.sha256(path.read_bytes()).hexdigest()
+    except OSError:
+        return None
+    if seen is not None:
+        seen[path] = (st.st_size, st.st_mtime_ns, digest)
+    return digest
+
+
+def report_digests(content_dir: Path, game: str, seen: Seen | None = None) -> list[str]:
     """``name:sha256`` of each of the game's :data:`REPORT_FILES` that exists."""
     out = []
     for name in REPORT_FILES:
-        try:
-            raw = (game_folder(content_dir, game) / name).read_bytes()
-        except OSError:
-            continue
-        out.append(f"{game}/{name}:{hashlib.sha256(raw).hexdigest()}")
+        digest = file_digest(game_folder(content_dir, game) / name, seen)
+        if digest is not None:
+            out.append(f"{game}/{name}:{digest}")
     return out
 
 
@@ -93,9 +112,10 @@ def report_digests(content_dir: Path, game: str) -> list[str]:
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 
 
-def asset_digests(content_dir: Path, game: str) -> list[str]:
+def asset_digests(content_dir: Path, game: str, seen: Seen | None = None) -> list[str]:
     """``relpath:sha256`` of every image file in the game's folder (hidden ones skipped), sorted:
-    the art checks read them, so a changed, added or removed image makes a new check."""
+    the art checks read them, so a changed, added or removed image makes a new check
+    (``seen``: see :func:`file_digest`)."""
     root = game_folder(content_dir, game)
     out = []
     for dirpath, dirnames, filenames in os.walk(root):
@@ -104,12 +124,9 @@ def asset_digests(content_dir: Path, game: str) -> list[str]:
             if name.startswith(".") or not name.lower().endswith(IMAGE_SUFFIXES):
                 continue
             path = Path(dirpath) / name
-            try:
-                raw = path.read_bytes()
-            except OSError:
-                continue
-            out.append(f"{game}/{path.relative_to(root).as_posix()}:"
-                       f"{hashlib.sha256(raw).hexdigest()}")
+            digest = file_digest(path, seen)
+            if digest is not None:
+                out.append(f"{game}/{path.relative_to(root).as_posix()}:{digest}")
     return out
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ruamel.yaml.error import YAMLError
@@ -20,8 +21,11 @@ from .loader import _safe_yaml
 from .yaml_events import too_deep
 
 
+@lru_cache(maxsize=4)
 def compose(text: str) -> Node | None:
-    """Compose YAML text into a node tree (``None`` when it cannot be parsed).
+    """Compose YAML text into a node tree (``None`` when it cannot be parsed); the last few
+    texts' trees are kept (the language server locates the findings of the same buffer twice
+    per keystroke, and nothing changes a tree).
 
     Text nested deeper than the loader allows is refused before the C composer sees it (the
     composer recurses in C and would crash the process).

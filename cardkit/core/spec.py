@@ -224,6 +224,11 @@ class Game:
     print_units: tuple[str, ...] = ("metric",)
     #: The code of the English fit check (every printed string fits its frame), documented.
     fit_code: CodeInfo | None = None
+    #: A promise that a card's printed faces read that card's own records and translations and
+    #: nothing of another card, and a deck's extra pages no card (see
+    #: :mod:`cardkit.pdf.fitmemo`): the language server then lays out only the edited cards.
+    #: ``tests/test_fitmemo.py`` holds each game that makes it to it.
+    fit_local: bool = False
     #: Images the game prints besides its objects' ``art`` (icons drawn from image files):
     #: ``content -> [(file, pointer, path)]``; the art checks read each of them.
     art_files: Callable[[GameContent], Iterable[tuple[str, Pointer, str]]] | None = None

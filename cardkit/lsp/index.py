@@ -11,10 +11,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checking.run import with_overrides
-from ..core.content import is_translation_file
-from ..core.discovery import discover
+from ..core.cache import CheckCache
+from ..core.content import GameContent, is_translation_file
+from ..core.discovery import SourceFile, discover
 from ..core.errors import UsageProblem
-from ..core.loading import MAX_FILE_BYTES, load_content_with, make_parser
+from ..core.loading import DEFAULT_CACHE_DIR, MAX_FILE_BYTES, load_content_with, make_parser
 from ..core.registry import get_game
 
 #: The characters of an id (kebab-case), a token a hover or a jump works on.
@@ -23,7 +24,8 @@ ID_CHARS = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 @dataclass(frozen=True, slots=True)
 class Defined:
-    """An object the content defines: its id, kind, a short label, and where its id is."""
+    """An object the content defines: its id, kind, a short label, where its id is, and its
+    text (what a hover shows under the name; "" for an object without one)."""
 
     id: str
     kind: str
@@ -31,6 +33,7 @@ class Defined:
     path: Path
     line: int  # 0-based
     col: int  # 0-based, the id's first character
+    text: str = ""
 
 
 def word_at(text: str, line: int, character: int) -> tuple[str, int, int] | None:
@@ -70,16 +73,23 @@ def game_of(content_dir: Path, path: Path) -> str | None:
     return rel.parts[0]
 
 
+def loaded(content_dir: Path, game: str, buffers: Mapping[Path, bytes]
+           ) -> tuple[GameContent, dict[str, SourceFile]]:
+    """The game's content (translations aside) as the editor's buffers have it, and its files
+    by the name the records give (through the check's parse cache)."""
+    files = with_overrides(discover(content_dir, game, MAX_FILE_BYTES), buffers)
+    sources = [s for s in files if not is_translation_file(s.relpath) and s.problem is None]
+    cache = CheckCache(content_dir.parent / DEFAULT_CACHE_DIR)
+    content, _ = load_content_with(get_game(game), sources, make_parser(cache))
+    return content, {s.display: s for s in sources}
+
+
 def defined(content_dir: Path, game: str, buffers: Mapping[Path, bytes]) -> dict[str, Defined]:
     """Every object of the game's content files (translations aside), by id (the first of a
     repeated id), as the editor's buffers have them."""
-    spec = get_game(game)
-    files = with_overrides(discover(content_dir, game, MAX_FILE_BYTES), buffers)
-    sources = [s for s in files if not is_translation_file(s.relpath) and s.problem is None]
-    content, _ = load_content_with(spec, sources, make_parser(None))
-    label = getattr(spec, "label", None)
+    content, by_file = loaded(content_dir, game, buffers)
+    label = getattr(content.game, "label", None)
     out: dict[str, Defined] = {}
-    by_file = {s.display: s for s in sources}
     for kind in content.records:
         for rec in content.of(kind):
             if rec.id in out:
@@ -90,7 +100,8 @@ def defined(content_dir: Path, game: str, buffers: Mapping[Path, bytes]) -> dict
             if source is None or where is None:
                 continue
             name = label(rec) if label is not None else _plain_label(rec.obj)
-            out[rec.id] = Defined(rec.id, kind, name, source.path, where[0], where[1])
+            out[rec.id] = Defined(rec.id, kind, name, source.path, where[0], where[1],
+                                  _plain_text(rec.obj))
     return out
 
 
@@ -99,6 +110,21 @@ def _plain_label(obj: object) -> str:
         value = getattr(obj, field, None)
         if isinstance(value, str):
             return value
+    return ""
+
+
+#: The fields that hold an object's text, the first one found is shown.
+TEXT_FIELDS = ("text", "info", "effect", "rules", "description", "note")
+#: How much of a text a hover shows.
+HOVER_CHARS = 300
+
+
+def _plain_text(obj: object) -> str:
+    for field in TEXT_FIELDS:
+        value = getattr(obj, field, None)
+        if isinstance(value, str) and value.strip():
+            text = " ".join(value.split())
+            return text if len(text) <= HOVER_CHARS else text[:HOVER_CHARS - 1] + "…"
     return ""
 
 

@@ -175,6 +175,17 @@ def plan(deck: PrintDeck, opts: PdfOptions, sheet: Sheet,
     return out
 
 
+def generic_inputs(deck: PrintDeck) -> list[object]:
+    """What :func:`generic_faces` reads of a deck besides the options, the locale (its strings
+    and numbers) and the extra pages' faces: the deck's names, size and hash, and each card's
+    label, count, pile and whether it has a back — never a card's faces (the fit check's memo
+    keys a deck's generic pages on this, :mod:`.fitmemo`)."""
+    return [deck.id, deck.name, list(deck.size_mm), deck.locale, deck.language,
+            deck.content_hash, deck.shared_back is not None, sorted(deck.pile_names.items()),
+            [name for name, _ in deck.extra_pages],
+            [[c.id, c.label, c.count, c.pile, c.back is not None] for c in deck.cards]]
+
+
 def generic_faces(deck: PrintDeck, opts: PdfOptions) -> list[tuple[str, Face]]:
     """Every generic face with text that a sheets PDF of ``deck`` prints (information,
     calibration, index, and every page's footer — blank backs included), labelled — for the

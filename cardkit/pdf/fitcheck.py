@@ -17,6 +17,7 @@ from ..i18n.lookup import Localizer
 from . import draw, fitshare
 from .board import faces as board_faces
 from .fit import FitError, Unfit, require_fit, unfit  # noqa: F401 - re-exported
+from .fitmemo import FitMemo, Kept, group_digests
 from .geometry import GeometryError, SheetOptions
 from .layout import Face, Placed
 
@@ -109,7 +110,8 @@ def _generic(deck: Any, loc: Any, w: float, h: float) -> list[tuple[FaceKey, str
 Found = tuple[tuple[int, int, int, int], tuple[Any, ...], Diagnostic]
 
 
-def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, Any]
+def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, Any],
+                    memo: FitMemo | None = None, salt: tuple[str, ...] = ()
                     ) -> list[Diagnostic]:
     """The fit check of a game's printed faces in English and in every translated locale.
 
@@ -118,7 +120,10 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
     (a warning) when they print at under :data:`SMALL_RATIO` of the English's size.
 
     The check may be shared among the CPUs (:mod:`.fitshare`, ``CARDKIT_FIT_WORKERS``); the
-    findings are the same, in the same order, as one process's.
+    findings are the same, in the same order, as one process's. With a ``memo`` (a process
+    checking again and again: the language server), a game that declares ``fit_local`` lays out
+    only the cards whose inputs changed (:mod:`.fitmemo`; ``salt``: what else the faces read,
+    the digests of the game's image files); the findings are the same.
     """
     game = content.game
     if getattr(game, "print_decks", None) is None or getattr(game, "fit_code", None) is None:
@@ -129,11 +134,54 @@ def fit_diagnostics(content: Any, overlays: dict[str, Any], locales: dict[str, A
     code, locale, overlay, units = passes[0]
     order = [key for key, _ in face_groups(game, content, Localizer(content, locale, overlay),
                                            units)]
-    found = fitshare.shared(content, passes, fit_share, order)
+    if memo is not None and getattr(game, "fit_local", False):
+        found = _remembered(memo, content, overlays, locales, passes, order, salt)
+    else:
+        found = fitshare.shared(content, passes, fit_share, order)
     out: dict[tuple[Any, ...], Diagnostic] = {}
     for _, key, d in found:
         out.setdefault(key, d)
     return list(out.values())
+
+
+def _remembered(memo: FitMemo, content: Any, overlays: dict[str, Any], locales: dict[str, Any],
+                passes: list[Pass], order: list[FaceKey], salt: tuple[str, ...]) -> list[Found]:
+    """:func:`fit_share` of the groups whose inputs changed, the others' findings from
+    ``memo``, in the order one process meets them."""
+    digests = group_digests(memo, content, overlays, locales, order, salt,
+                            _generic_inputs(content, passes))
+    memo.record_digest.clear()
+    known = {k: memo.groups[k][1] for k, dg in digests.items()
+             if k in memo.groups and memo.groups[k][0] == dg}
+    places: dict[tuple[int, int], FaceKey] = {}
+    found = fit_share(content, passes, lambda key: key not in known, places)
+    where = {(n_pass, key): n_group for (n_pass, n_group), key in places.items()}
+    fresh: dict[FaceKey, list[Kept]] = {k: [] for k in digests if k not in known}
+    for (n_pass, n_group, n_face, n_text), kept, d in found:
+        key = places[(n_pass, n_group)]
+        if key in fresh:
+            fresh[key].append(((n_pass, n_face, n_text), kept, d))
+    for key, rows in known.items():
+        found += [((n_pass, where[(n_pass, key)], n_face, n_text), kept, d)
+                  for (n_pass, n_face, n_text), kept, d in rows if (n_pass, key) in where]
+    memo.groups = {k: (digests[k], known[k] if k in known else fresh[k]) for k in digests}
+    memo.laid_out = len(fresh)
+    found.sort(key=lambda f: f[0])
+    return found
+
+
+def _generic_inputs(content: Any, passes: list[Pass]) -> dict[FaceKey, list[Any]]:
+    """What each deck's generic pages read, by their group key, pass by pass."""
+    if getattr(draw, "generic_faces", None) is None:
+        return {}
+    out: dict[FaceKey, list[Any]] = {}
+    for code, locale, overlay, units in passes:
+        loc = Localizer(content, locale, overlay)
+        for deck in content.game.print_decks(content, loc, units):
+            for w, h in CHECK_PAGES:
+                out.setdefault((deck.id, "generic", f"{w:g}x{h:g}"), []).append(
+                    [code, units, draw.generic_inputs(deck)])
+    return out
 
 
 #: One pass of the check: a locale's code, its localizer's parts, and a unit system.
@@ -153,11 +201,12 @@ def fit_passes(content: Any, overlays: dict[str, Any], locales: dict[str, Any]) 
     return out
 
 
-def fit_share(content: Any, passes: list[Pass], take: Callable[[FaceKey], bool] | None = None
-              ) -> list[Found]:
+def fit_share(content: Any, passes: list[Pass], take: Callable[[FaceKey], bool] | None = None,
+              places: dict[tuple[int, int], FaceKey] | None = None) -> list[Found]:
     """The candidate findings of the face groups ``take`` accepts (all: ``None``), in the
     order one process meets them. Every pass of a group is in the same share, so the English
-    size a translation is compared with (I18N021) is always at hand."""
+    size a translation is compared with (I18N021) is always at hand. ``places``, when given,
+    gets every group's key by ``(pass, group)`` number."""
     game = content.game
     code_info = game.fit_code
     found: list[Found] = []
@@ -165,6 +214,8 @@ def fit_share(content: Any, passes: list[Pass], take: Callable[[FaceKey], bool] 
     for n_pass, (code, locale, overlay, units) in enumerate(passes):
         loc = Localizer(content, locale, overlay)
         for n_group, (group_key, build) in enumerate(face_groups(game, content, loc, units)):
+            if places is not None:
+                places[(n_pass, n_group)] = group_key
             if take is not None and not take(group_key):
                 continue
             for n_face, (key, label, face) in enumerate(build()):

@@ -73,6 +73,8 @@ class Preview:
     game: str
     content_dir: Path
     locale: str = "en"
+    #: The deck shown (its id); None: the game's first deck.
+    deck: str | None = None
     version: int = 0
     _signature: tuple[Any, ...] = ()
     _cards: dict[str, PrintCard] | None = None
@@ -103,11 +105,16 @@ class Preview:
             return True
 
     def cards(self) -> tuple[dict[str, PrintCard], str | None]:
-        """The game's cards in the locale (first deck), or the content's errors as text."""
+        """The cards of the chosen deck (else the first) in the locale, or the content's errors
+        as text."""
         with self._lock:
             if self._cards is None and self._error is None:
                 decks, self._error = self._decks()
-                self._cards = {c.id: c for d in decks[:1] for c in d.cards}
+                chosen = [d for d in decks if d.id == self.deck] if self.deck else decks[:1]
+                if decks and not chosen:
+                    self._error = (f"no deck {self.deck!r} in {self.game}; its decks: "
+                                   + ", ".join(d.id for d in decks))
+                self._cards = {c.id: c for d in chosen for c in d.cards}
             return dict(self._cards or {}), self._error
 
     def _decks(self) -> tuple[list[Any], str | None]:
@@ -143,7 +150,9 @@ class Preview:
 
 
 def page(preview: Preview) -> str:
-    """The preview page: the cards as images with their labels; it follows the version."""
+    """The preview page: the cards as images with their labels, or with ``?card=ID`` that
+    card's sides, larger (what the editor's "preview this card" opens); it follows the
+    version."""
     return f"""<!doctype html>
 <html lang="{html.escape(preview.locale)}"><head><meta charset="utf-8">
 <title>cardkit preview: {html.escape(preview.game)}</title>
@@ -158,12 +167,18 @@ async function refresh() {{
   const data = await (await fetch('/cards.json')).json();
   document.getElementById('errors').textContent = data.errors || '';
   const box = document.getElementById('cards');
-  box.replaceChildren(...data.cards.map(c => {{
-    const f = document.createElement('figure'); f.id = 'card-' + c.id;
+  const one = new URLSearchParams(location.search).get('card');
+  const shownCards = one ? data.cards.filter(c => c.id === one) : data.cards;
+  if (one && !shownCards.length && !data.errors)
+    document.getElementById('errors').textContent = data.missing.replace('{{id}}', one);
+  const sides = c => one ? c.sides : ['front'];
+  box.replaceChildren(...shownCards.flatMap(c => sides(c).map(side => {{
+    const f = document.createElement('figure'); f.id = 'card-' + c.id + (one ? '-' + side : '');
     const img = document.createElement('img'); img.alt = c.label;
-    img.src = '/card/' + c.id + '.png?side=front&v=' + v;
+    if (one) img.style.height = '480px';
+    img.src = '/card/' + c.id + '.png?side=' + side + '&v=' + v;
     const cap = document.createElement('figcaption'); cap.textContent = c.label;
-    f.append(img, cap); return f; }}));
+    f.append(img, cap); return f; }})));
   shown = v; document.body.dataset.version = v;
 }}
 refresh(); setInterval(refresh, {PAGE_POLL_MS});
@@ -192,8 +207,11 @@ def _handler(preview: Preview) -> type[BaseHTTPRequestHandler]:
                     {"version": preview.version}).encode())
             elif url.path == "/cards.json":
                 cards, error = preview.cards()
-                body = {"cards": [{"id": c.id, "label": c.label} for c in cards.values()],
-                        "errors": error}
+                body = {"cards": [{"id": c.id, "label": c.label,
+                                   "sides": ["front"] + (["back"] if c.back else [])}
+                                  for c in cards.values()],
+                        "errors": error,
+                        "missing": f"no card {{id}} in this deck of {preview.game}"}
                 self._send(200, "application/json",
                            json.dumps(body, ensure_ascii=False).encode("utf-8"))
             elif url.path.startswith("/card/") and url.path.endswith(".png"):

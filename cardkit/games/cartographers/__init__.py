@@ -64,6 +64,7 @@ SPEC = Game(
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     print_boards=lazy(f"{__name__}.render.mapsheet", "print_boards"),
     fit_code=FIT_CODE,
+    fit_local=True,
     score_sheets=replace(SCORER, render=lazy(f"{__name__}.render.finished", "render_scored")),
     narrate=lazy(f"{__name__}.report.transcript", "narrate"),
     draw_played=lazy(f"{__name__}.render.finished", "draw_played"),

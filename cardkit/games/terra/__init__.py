@@ -49,6 +49,7 @@ SPEC = Game(
     tokens=frozenset({"{n}", "{unit}"}),
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     fit_code=FIT_CODE,
+    fit_local=True,
     print_units=("metric", "imperial"),
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS, extras, extras_text=extras_text,
                 swap=lazy(f"{__name__}.bots.swap", "spec")),

@@ -55,6 +55,7 @@ SPEC = Game(
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     print_boards=lazy(f"{__name__}.render.scoresheet", "print_boards"),
     fit_code=FIT_CODE,
+    fit_local=True,
     score_sheets=SCORER,
     sim=SimSpec(lazy(f"{__name__}.engine", "make_engine"), lazy(f"{__name__}.bots", "make_bot"),
                 {"random": "any legal action, uniformly",

@@ -48,6 +48,7 @@ SPEC = Game(
     print_decks=lazy(f"{__name__}.render", "print_decks"),
     print_boards=lazy(f"{__name__}.render.board", "print_boards"),
     fit_code=FIT_CODE,
+    fit_local=True,
     sim=SimSpec(make_engine, make_bot, BOTS, DEFAULT_BOTS,
                 extras=lazy(f"{__name__}.report", "extras"),
                 strength_cards=strength_cards, strength_setup=strength_setup,

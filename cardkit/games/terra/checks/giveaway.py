@@ -91,11 +91,22 @@ def named_region(text: str, regions: Iterable[tuple[Region, str | None]], lang: 
                  ) -> tuple[Region, str] | None:
     """The first of ``regions`` (each with its name in ``lang``) that ``text`` names, and the
     words it uses."""
+    listed = list(regions)
+    hit = _first_named(text, tuple(tuple(region_terms(r, lang, n)) for r, n in listed), lang)
+    return None if hit is None else (listed[hit[0]][0], hit[1])
+
+
+@lru_cache(maxsize=65536)
+def _first_named(text: str, terms: tuple[tuple[str, ...], ...], lang: str
+                 ) -> tuple[int, str] | None:
+    """The index of the first term list with a term ``text`` names, and that term (a pure
+    function of its arguments, remembered: the language server checks the same texts again
+    after every keystroke)."""
     text_words = words(text)
-    for region, name in regions:
-        for term in region_terms(region, lang, name):
+    for i, options in enumerate(terms):
+        for term in options:
             if phrase_in(text_words, term, lang):
-                return region, term
+                return i, term
     return None
 
 

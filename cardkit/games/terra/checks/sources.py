@@ -22,10 +22,15 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache, wraps
+from typing import Any, TypeVar
 from urllib.parse import urlsplit
 
 from ..model import Source, SourcesPolicyFile, WeakPublisher
+
+T = TypeVar("T")
 
 #: Hosts (and their subdomains) that may be listed but do not count: Wikipedia and its mirrors.
 NOT_COUNTED: tuple[str, ...] = (
@@ -78,6 +83,24 @@ _URL_WORDS = frozenset({"todo", "tbd", "tba", "fixme", "placeholder", "xxx", "lo
                         "lorem-ipsum", "dummy", "undefined", "null", "none"})
 
 
+def _by_fields(fn: Callable[..., T]) -> Callable[..., T]:
+    """``fn(source, *more)`` remembered by what it reads of the source (its publisher, title
+    and url) and the other arguments: the language server checks the same sources after every
+    keystroke."""
+    seen: dict[tuple[Any, ...], T] = {}
+
+    @wraps(fn)
+    def remembered(source: Source, *more: Any) -> T:
+        key = (source.publisher, source.title, source.url, *more)
+        if key not in seen:
+            if len(seen) > 65536:
+                seen.clear()
+            seen[key] = fn(source, *more)
+        return seen[key]
+    return remembered
+
+
+@_by_fields
 def host(source: Source) -> str | None:
     """The web host a source stands for: its URL's, or a publisher written as a domain."""
     if source.url:
@@ -93,6 +116,7 @@ def _matches(name: str, hosts: tuple[str, ...]) -> bool:
     return any(name == h or name.endswith("." + h) for h in hosts)
 
 
+@lru_cache(maxsize=65536)
 def normalise(text: str) -> str:
     """A publisher name for comparison: no accents, case, punctuation or leading 'the'."""
     text = unicodedata.normalize("NFKD", text.replace("æ", "ae").replace("Æ", "Ae")
@@ -102,6 +126,7 @@ def normalise(text: str) -> str:
     return text[4:] if text.startswith("the ") else text
 
 
+@_by_fields
 def refusal(source: Source) -> str | None:
     """Why this source may not be cited at all (a content farm, blog, shop …), or None."""
     name = host(source)
@@ -139,6 +164,7 @@ def placeholder_url(url: str) -> str | None:
     return None if found is None else f"{url!r} holds the placeholder {found!r}"
 
 
+@_by_fields
 def placeholders(source: Source, require_url: bool = False) -> list[tuple[str, str]]:
     """``(field, why)`` for every field of a source that is a placeholder or missing: a
     publisher, a title and a url (when it has one, or when ``require_url``) must be real. A
@@ -163,7 +189,7 @@ def placeholders(source: Source, require_url: bool = False) -> list[tuple[str, s
     return out
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, eq=False)
 class Policy:
     """A content folder's source policy, ready for lookups: weak publishers by normalised name
     and by host, and whether every source needs a url."""
@@ -174,14 +200,20 @@ class Policy:
 
     @classmethod
     def of(cls, model: SourcesPolicyFile) -> Policy:
-        """The lookup form of a validated ``sources-policy.yaml``."""
-        names: dict[str, WeakPublisher] = {}
-        for w in model.weak_publishers:
-            for n in w.names:
-                names.setdefault(normalise(n), w)
-        hosts = tuple((h.removeprefix("www."), w) for w in model.weak_publishers
-                      for h in w.hosts)
-        return cls(names, hosts, model.require_url)
+        """The lookup form of a validated ``sources-policy.yaml`` (the same object for the same
+        policy: :func:`counts` remembers its answers per policy)."""
+        return _policy_of(model.model_dump_json())
+
+
+@lru_cache(maxsize=16)
+def _policy_of(dumped: str) -> Policy:
+    model = SourcesPolicyFile.model_validate_json(dumped)
+    names: dict[str, WeakPublisher] = {}
+    for w in model.weak_publishers:
+        for n in w.names:
+            names.setdefault(normalise(n), w)
+    hosts = tuple((h.removeprefix("www."), w) for w in model.weak_publishers for h in w.hosts)
+    return Policy(names, hosts, model.require_url)
 
 
 def weak(source: Source, policy: Policy | None) -> WeakPublisher | None:
@@ -195,9 +227,14 @@ def weak(source: Source, policy: Policy | None) -> WeakPublisher | None:
     return policy.names.get(normalise(source.publisher))
 
 
+@_by_fields
 def counts(source: Source, policy: Policy | None = None) -> bool:
     """Whether the source counts toward the two: not refused, not Wikipedia or a mirror, no
     placeholder in it, not from a publisher the content's policy does not accept."""
+    return _counts(source, policy)
+
+
+def _counts(source: Source, policy: Policy | None) -> bool:
     if refusal(source) is not None:
         return False
     if placeholders(source, policy.require_url if policy is not None else False):
