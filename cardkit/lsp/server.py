@@ -136,17 +136,16 @@ class CardkitServer(LanguageServer):
         report = run_check(CheckOptions((game,), self.content_dir, cache, buffers, self.session,
                                         quick))
         out: dict[str, list[lsp.Diagnostic]] = {}
-        lines: dict[Path, list[str]] = {}  # each file read once per check
+        files: dict[str, tuple[str, list[str]]] = {}  # each file resolved and read once
         for d in report.diagnostics:
-            path = Path(d.file)
-            if not path.is_absolute():
-                path = Path.cwd() / path
-            path = path.resolve()
-            if path not in lines:
+            if d.file not in files:
+                path = Path(d.file)
+                path = (path if path.is_absolute() else Path.cwd() / path).resolve()
                 raw = buffers.get(path)
-                lines[path] = (raw.decode("utf-8") if raw is not None
-                               else self.text_of(path, buffers)).split("\n")
-            out.setdefault(path.as_uri(), []).append(to_lsp(d, lines[path]))
+                files[d.file] = (path.as_uri(), (raw.decode("utf-8") if raw is not None
+                                                 else self.text_of(path, buffers)).split("\n"))
+            uri, lines = files[d.file]
+            out.setdefault(uri, []).append(to_lsp(d, lines))
         return out
 
     def _open_uris(self, game: str) -> list[str]:
