@@ -265,3 +265,22 @@ def _preview_commands(actions: list[lsp.CodeAction | lsp.Command]) -> list[lsp.C
         if command is not None and a.title.startswith("Preview"):
             out.append(command)
     return out
+
+
+async def test_a_burst_of_edits_ends_with_the_last_buffer_s_findings(client: LanguageClient,
+                                                                    root: Path) -> None:
+    """Edits typed faster than a check are gathered: whatever was published between them, the
+    findings that stay are the last buffer's — a reference broken then mended in a burst
+    leaves no error behind, and one mended then broken leaves it."""
+    uri = await _open(client, root, CARDS)
+    text = (root / CARDS).read_text("utf-8")
+    broken = text.replace("answers: [west-coast]", "answers: [west-coat]")
+    for version, body in enumerate([broken, text, broken, text, broken], start=2):
+        await _edit(client, uri, body, version)
+        await asyncio.sleep(0.01)
+    await _diagnostics(client, uri, "TER006")
+    for version, body in enumerate([text, broken, text], start=7):
+        await _edit(client, uri, body, version)
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(3.0)  # every check of the burst has ended
+    assert [d for d in client.diagnostics.get(uri, []) if d.code == "TER006"] == []
