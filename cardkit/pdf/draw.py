@@ -21,6 +21,7 @@ from ..core.version import __version__
 from ..text.fonts import REGULAR, register_fonts
 from .deck import PrintCard, PrintDeck
 from .fit import require_fit
+from .fitshare import few_collections
 from .geometry import MM_TO_PT, Box, SheetOptions
 from .layout import Face, FaceBuilder, TextSource
 from .sheet import Band, Check, Sheet, layout, single_page
@@ -246,8 +247,16 @@ def render(deck: PrintDeck, opts: PdfOptions) -> PdfResult:
     """Check every face, then draw the deck into PDF bytes.
 
     Raises :class:`~cardkit.pdf.fit.FitError` (nothing drawn) when a text of any face does
-    not fit, and :class:`~cardkit.pdf.geometry.GeometryError` for impossible options.
+    not fit, and :class:`~cardkit.pdf.geometry.GeometryError` for impossible options. The
+    garbage collector is held back meanwhile (:func:`~cardkit.pdf.fitshare.few_collections`:
+    faces and drawing operators are made and dropped by the hundred thousand; a quarter of the
+    time went to the collector's passes over the loaded content).
     """
+    with few_collections():
+        return _render(deck, opts)
+
+
+def _render(deck: PrintDeck, opts: PdfOptions) -> PdfResult:
     from reportlab.pdfgen.canvas import Canvas
 
     register_fonts()

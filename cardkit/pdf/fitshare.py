@@ -70,9 +70,10 @@ def shared(content: Any, passes: list[Any], share: Share, order: list[Hashable])
 @contextmanager
 def few_collections() -> Iterator[None]:
     """The garbage collector held back while faces are built and dropped by the hundred
-    thousand: the loaded content is frozen (never traversed again, and not copied into a
-    forked worker by the collector's writes), and a young collection waits for
-    :data:`YOUNG` new objects. Both are undone after."""
+    thousand (the fit check here, the drawing of a PDF in :func:`cardkit.pdf.draw.render`):
+    the loaded content is frozen (never traversed again, and not copied into a forked worker
+    by the collector's writes), and a young collection waits for :data:`YOUNG` new objects.
+    Both are undone after."""
     threshold = gc.get_threshold()
     gc.freeze()
     gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
