@@ -16,12 +16,12 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal
 
 from . import calibration, pages
+from ..core.collector import few_collections
 from ..core.spec import signature_of
 from ..core.version import __version__
 from ..text.fonts import REGULAR, register_fonts
 from .deck import PrintCard, PrintDeck
 from .fit import require_fit
-from .fitshare import few_collections
 from .geometry import MM_TO_PT, Box, SheetOptions
 from .layout import Face, FaceBuilder, TextSource
 from .sheet import Band, Check, Sheet, layout, single_page
@@ -248,7 +248,7 @@ def render(deck: PrintDeck, opts: PdfOptions) -> PdfResult:
 
     Raises :class:`~cardkit.pdf.fit.FitError` (nothing drawn) when a text of any face does
     not fit, and :class:`~cardkit.pdf.geometry.GeometryError` for impossible options. The
-    garbage collector is held back meanwhile (:func:`~cardkit.pdf.fitshare.few_collections`:
+    garbage collector is held back meanwhile (:func:`~cardkit.core.collector.few_collections`:
     faces and drawing operators are made and dropped by the hundred thousand; a quarter of the
     time went to the collector's passes over the loaded content).
     """

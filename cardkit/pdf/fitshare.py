@@ -17,14 +17,13 @@ exists (Linux, macOS); elsewhere it runs in this process.
 
 from __future__ import annotations
 
-import gc
 import multiprocessing
 import os
 import zlib
 from collections.abc import Callable, Hashable, Iterator
-from contextlib import contextmanager
 from typing import Any
 
+from ..core.collector import few_collections
 from ..core.workers import start_worker
 
 #: With ``CARDKIT_FIT_WORKERS=auto``, below this many groups times passes a check runs in one
@@ -65,28 +64,6 @@ def shared(content: Any, passes: list[Any], share: Share, order: list[Hashable])
     have goes by its hash). The candidate findings, sorted by where one process meets them."""
     with few_collections():
         return _shared(content, passes, share, order)
-
-
-@contextmanager
-def few_collections() -> Iterator[None]:
-    """The garbage collector held back while faces are built and dropped by the hundred
-    thousand (the fit check here, the drawing of a PDF in :func:`cardkit.pdf.draw.render`):
-    the loaded content is frozen (never traversed again, and not copied into a forked worker
-    by the collector's writes), and a young collection waits for :data:`YOUNG` new objects.
-    Both are undone after."""
-    threshold = gc.get_threshold()
-    gc.freeze()
-    gc.set_threshold(max(threshold[0], YOUNG), *threshold[1:])
-    try:
-        yield
-    finally:
-        gc.set_threshold(*threshold)
-        gc.unfreeze()
-
-
-#: Objects allocated between two young collections while the fit check runs (Python's default
-#: is 700: every few faces the collector would walk the objects made since).
-YOUNG = 50_000
 
 
 def _shared(content: Any, passes: list[Any], share: Share, order: list[Hashable]
