@@ -1,5 +1,5 @@
-"""``python -m cardkit``."""
+"""``python -m cardkit``: the ``cardkit`` program (:func:`cardkit.cli.run`)."""
 
-from .cli import main
+from .cli import run
 
-main()
+run()

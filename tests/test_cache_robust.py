@@ -25,6 +25,7 @@ def _check(content: Path, cache: Path) -> tuple[int, str, str]:
 
 
 @pytest.mark.parametrize("entry", [
+    {"diagnostics": [], "summary": {"files": 1, "objects": 1}, "outside": []},
     {"foo": 1},
     {"diagnostics": 5, "summary": {}},
     {"diagnostics": [{"code": "X"}], "summary": {"files": 1, "objects": 1}},
@@ -42,7 +43,7 @@ def test_an_ill_formed_result_entry_is_a_miss_and_is_overwritten(
     assert "internal error" not in again[2] and "Traceback" not in again[2]
     # the entry was replaced by a well-formed report: the next run is answered from it
     data = json.loads(entries[0].read_text())
-    assert set(data) == {"diagnostics", "summary"}
+    assert set(data) == {"diagnostics", "summary", "outside"}
     report = run_check(CheckOptions(content_dir=content, cache_dir=cache))
     assert report.summary.cached
 

@@ -2,39 +2,39 @@
 
 Exit codes: one table for every command (:mod:`.exits`: 0 clean, 1 findings, 2 usage, 3
 internal error, 130 SIGINT, 143 SIGTERM), shown in every command's help. Heavy modules
-(pydantic models, ruamel, reportlab) are imported inside commands so that a cached ``check``
-starts fast. Each module holds one family of commands; they are added to the root group here,
-explicitly.
+(pydantic models, ruamel, reportlab) are imported inside commands. Each module holds one family
+of commands; :mod:`.commands` adds them to the root group, explicitly.
+
+:func:`run` is the program. A ``check`` whose inputs are all as they were when the same check
+last ran is answered by :mod:`.replay` before click or any content is imported; everything else
+goes to the click commands. ``main`` (the root group) and ``_all_codes`` are looked up in
+:mod:`.commands` on first use, so that importing this package stays light.
 """
 
 from __future__ import annotations
 
-from .app import main
-from .content_cmds import (
-    _all_codes,
-    check,
-    codes,
-    fmt,
-    init_command,
-    list_objects,
-    new_command,
-    schema,
-    show,
-)
-from .exits import document
-from .export_cmds import export
-from .games_cmds import games_command
-from .i18n_cmds import i18n
-from .lsp_cmds import lsp_command
-from .preview_cmds import preview
-from .print_cmds import pdf
-from .run_cmds import balance, simulate, strength
-from .score_cmds import score
-from .site_cmds import site
+import sys
+from typing import Any
 
-for _command in (games_command, check, codes, new_command, init_command, schema, fmt, list_objects, show, pdf,
-                 export, simulate, balance, strength, score, i18n, site, lsp_command, preview):
-    main.add_command(_command)
-    document(_command)  # the exit-code table in its help (and its sub-commands')
+from . import replay
 
-__all__ = ["main", "_all_codes"]
+__all__ = ["main", "run", "_all_codes"]
+
+
+def run() -> None:
+    """The ``cardkit`` program: a replayed check, or the click commands."""
+    argv = sys.argv[1:]
+    replay.answer(argv)  # exits when the recorded answer still holds
+    replay.arm(argv)
+    from .commands import main
+
+    main()
+
+
+def __getattr__(name: str) -> Any:
+    """``main`` and ``_all_codes``, from :mod:`.commands` (imported on first use)."""
+    if name in ("main", "_all_codes"):
+        from . import commands
+
+        return getattr(commands, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

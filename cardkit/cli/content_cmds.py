@@ -4,14 +4,17 @@ from __future__ import annotations
 
 import json
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 import click
 
 from ..checking import CheckOptions, run_check
+from ..core.diagnostics import Report
 from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.registry import game_ids, get_game
+from . import replay
 from .app import FORMATS, _guard, content_option, force_option
 
 
@@ -31,14 +34,25 @@ def check(games: tuple[str, ...], content_dir: Path, fmt: str, strict: bool, cac
 
     Prints `path:line:col: severity CODE message [id]` per finding and a summary line.
     """
+    record = replay.recorder(str(content_dir), None if no_cache else str(cache_dir))
     report = run_check(CheckOptions(games, content_dir, None if no_cache else cache_dir))
+    out, err = _check_output(report, fmt, games)
+    click.echo(out, nl=False)
+    click.echo(err, nl=False, err=True)
+    code = report.exit_code(strict)
+    if record is not None:  # the same check, next time: answered while nothing changed
+        again = Report(report.diagnostics, replace(report.summary, cached=True), report.outside)
+        record.save(*_check_output(again, fmt, games), code, report.outside)
+    sys.exit(code)
+
+
+def _check_output(report: Report, fmt: str, games: tuple[str, ...]) -> tuple[str, str]:
+    """What ``check`` prints of ``report``: standard output, standard error."""
     from ..core.reporters import REPORTERS
 
     codes = _all_codes(games) if fmt == "sarif" else ()
-    click.echo(REPORTERS[fmt](report, codes), nl=False)
-    if fmt in ("json", "sarif"):
-        click.echo(report.summary.line(), err=True)
-    sys.exit(report.exit_code(strict))
+    err = report.summary.line() + "\n" if fmt in ("json", "sarif") else ""
+    return REPORTERS[fmt](report, codes), err
 
 
 def _all_codes(games: tuple[str, ...]) -> list[Any]:

@@ -134,6 +134,9 @@ class Report:
 
     diagnostics: list[Diagnostic] = field(default_factory=list)
     summary: Summary = field(default_factory=Summary)
+    #: The paths outside the content that the verdict looked at, and what each was (a file,
+    #: a folder, nothing: :mod:`cardkit.core.outside`); the verdict holds while they still are.
+    outside: dict[str, str] = field(default_factory=dict)
 
     def exit_code(self, strict: bool = False) -> int:
         """0 when clean, 1 when there are errors (or warnings under ``strict``)."""

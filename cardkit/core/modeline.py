@@ -16,6 +16,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
+from . import outside
+
 PREFIX = "# yaml-language-server: $schema="
 #: cardkit's own generated schemas (present in a source checkout and an editable install).
 OWN_SCHEMAS = Path(__file__).resolve().parent.parent.parent / "schemas"
@@ -33,12 +35,15 @@ def default_schemas_dir(content_dir: Path, want: str | None = None) -> Path:
     modeline never points at a file that cannot exist. A content folder's own ``.schemas/``
     comes first, whatever it holds (``cardkit schema -o <content>/.schemas`` fills it)."""
     inside = content_dir.resolve() / INSIDE
+    beside = content_dir.resolve().parent / "schemas"
+    own = OWN_SCHEMAS if want is None else OWN_SCHEMAS / want
+    for path in (inside, beside, OWN_SCHEMAS, own):  # a cached verdict is kept only while
+        outside.note(path)  # these folders are as they were (see .outside)
     if inside.is_dir():
         return inside
-    beside = content_dir.resolve().parent / "schemas"
     if beside.is_dir():
         return beside
-    if OWN_SCHEMAS.is_dir() and (want is None or (OWN_SCHEMAS / want).exists()):
+    if OWN_SCHEMAS.is_dir() and own.exists():
         return OWN_SCHEMAS
     return beside
 
@@ -68,6 +73,7 @@ def modeline_problem(path: Path, found: str, want: str) -> str | None:
     if found.startswith(("http://", "https://")):
         return None
     target = path.parent / found
+    outside.note(target)
     try:
         if target.is_file():
             return None
