@@ -99,7 +99,8 @@ def test_shrinks_by_steps_to_the_minimum_and_not_below() -> None:
 
 
 def _record_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float, str]]:
-    """Every string put into a PDF text object, with the origin it was set at (points)."""
+    """Every string put into a PDF text object, with the origin it was set at (points): by
+    reportlab's ``textOut`` or cardkit's remembered equivalent (``cardkit.pdf.flow``)."""
     from reportlab.pdfgen.textobject import PDFTextObject
 
     drawn: list[tuple[float, float, str]] = []
@@ -114,8 +115,17 @@ def _record_text(monkeypatch: pytest.MonkeyPatch) -> list[tuple[float, float, st
         drawn.append((origin[0], origin[1], text))
         return text_out(self, text)
 
+    import cardkit.pdf.flow as flow
+
+    remembered = flow._text_out
+
+    def spy_remembered(text, chunk, split):  # type: ignore[no-untyped-def]
+        drawn.append((origin[0], origin[1], chunk))
+        return remembered(text, chunk, split)
+
     monkeypatch.setattr(PDFTextObject, "setTextOrigin", spy_origin)
     monkeypatch.setattr(PDFTextObject, "textOut", spy_out)
+    monkeypatch.setattr(flow, "_text_out", spy_remembered)  # reportlab's textOut, remembered
     return drawn
 
 

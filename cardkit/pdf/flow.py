@@ -5,6 +5,10 @@ its names are re-exported here for the templates."""
 from __future__ import annotations
 
 from typing import Any
+from weakref import WeakKeyDictionary
+
+from reportlab.lib.rl_accel import fp_str
+from reportlab.pdfbase.pdfmetrics import getFont
 
 from ..text.flow import (Flowed, Line, Obstacle, VAlign, blocked, chunks,  # noqa: F401
                          flow_text, free_interval)
@@ -38,14 +42,63 @@ def draw_texts(canvas: Any, texts: list[Drawable],
             if fill != (colour or style.colour):
                 fill = colour or style.colour
                 text.setFillColorRGB(*fill)
+            split = _splits(text, style.font)
             for x, y, chunk in words_at:
                 text.setTextOrigin(x, y)
-                text.textOut(chunk)
+                if split is None:
+                    text.textOut(chunk)
+                else:
+                    _text_out(text, chunk, split)
         if draw_icon is not None:
             pending_icons += [(draw_icon, name, x, y, flowed.size) for name, x, y in icons]
     canvas.drawText(text)
     for draw_icon, name, x, y, size in pending_icons:
         draw_icon(canvas, name, x, y, size)
+
+
+#: Per PDF document, per TrueType font: each drawn string's split into the font's subsets, as
+#: reportlab's ``splitString`` made it the first time (see :func:`_text_out`).
+_SPLITS: WeakKeyDictionary[Any, dict[str, dict[str, list[tuple[int, str]]]]] = \
+    WeakKeyDictionary()
+
+
+def _splits(text: Any, font_name: str) -> dict[str, list[tuple[int, str]]] | None:
+    """The remembered splits of ``font_name``'s strings in the document ``text`` is drawn into,
+    or ``None`` when the font is no TrueType font (reportlab's own path then)."""
+    font = getFont(font_name)
+    if not getattr(font, "_dynamicFont", False) or not hasattr(text, "_curSubset"):
+        return None
+    return _SPLITS.setdefault(text._canvas._doc, {}).setdefault(font_name, {})
+
+
+def _text_out(text: Any, chunk: str, split: dict[str, list[tuple[int, str]]]) -> None:
+    """What ``text.textOut(chunk)`` writes for a TrueType font, with the chunk's split into the
+    font's subsets (and its escaping) remembered per document.
+
+    reportlab splits every string again (a tenth of a PDF's time); the split only
+    assigns a code to a character the first time the document meets it, and never changes
+    one, so a string's split is the same every time after the first. The PDF is byte for byte
+    the same (``tests/test_pdf_output.py`` compares it with reportlab's own path). The text
+    cursor is not advanced: every chunk is placed with its own ``setTextOrigin``."""
+    parts = split.get(chunk)
+    canvas = text._canvas
+    if parts is None:
+        escape = canvas._escape
+        parts = split[chunk] = [(subset, f"({escape(t)}) Tj")
+                                for subset, t in getFont(text._fontname).splitString(
+                                    chunk, canvas._doc)]
+    if len(parts) == 1 and parts[0][0] == text._curSubset:  # most strings: no font switch
+        text._code.append(parts[0][1])
+        return
+    out = []
+    for subset, op in parts:
+        if subset != text._curSubset:
+            font = getFont(text._fontname)
+            out.append(f"{font.getSubsetInternalName(subset, canvas._doc)} "
+                       f"{fp_str(text._fontsize)} Tf {fp_str(text._leading)} TL")
+            text._curSubset = subset
+        out.append(op)
+    text._code.append(" ".join(out))
 
 
 def _meets(box: tuple[float, float, float, float],

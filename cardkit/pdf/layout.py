@@ -323,6 +323,13 @@ def _no_transparency(canvas: Any) -> None:
         canvas.__dict__[attr] = refuse
 
 
+@lru_cache(maxsize=8192)
+def _form_name(key: Hashable, box: Box, ctx: Ctx) -> str:
+    """The form XObject's name of a stamp: a digest of what its drawing depends on (the same
+    on every run; remembered, as a stamp is painted on every card that shows it)."""
+    return "ck" + hashlib.sha1(repr((key, box, ctx)).encode()).hexdigest()[:16]
+
+
 def stamp(key: Hashable, painter: Painter, box: Box) -> Painter:
     """``painter`` drawn once per PDF as a form XObject, then reused wherever it recurs.
 
@@ -337,8 +344,7 @@ def stamp(key: Hashable, painter: Painter, box: Box) -> Painter:
             painter(canvas, ctx)
             return
         done: set[str] = canvas.__dict__.setdefault("_cardkit_stamps", set())
-        digest = hashlib.sha1(repr((key, box, ctx)).encode()).hexdigest()[:16]
-        name = f"ck{digest}"
+        name = _form_name(key, box, ctx)
         if name not in done:
             done.add(name)
             mm = MM_TO_PT
