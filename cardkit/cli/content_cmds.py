@@ -16,6 +16,7 @@ from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.registry import game_ids, get_game
 from . import replay
 from .app import FORMATS, _guard, content_option, force_option
+from .exits import hard_exit
 
 
 @click.command()
@@ -43,6 +44,8 @@ def check(games: tuple[str, ...], content_dir: Path, fmt: str, strict: bool, cac
     if record is not None:  # the same check, next time: answered while nothing changed
         again = Report(report.diagnostics, replace(report.summary, cached=True), report.outside)
         record.save(*_check_output(again, fmt, games), code, report.outside)
+    if replay.program():
+        hard_exit(code)  # the loaded content is not freed: seconds, for a large check
     sys.exit(code)
 
 

@@ -193,6 +193,12 @@ def arm(argv: list[str]) -> None:
     _armed = list(argv)
 
 
+def program() -> bool:
+    """Whether this process is the ``cardkit`` program (armed by :func:`cardkit.cli.run`), not
+    a test runner or a library caller."""
+    return _armed is not None
+
+
 class Recorder:
     """The signatures of a check's inputs taken before it runs; :meth:`save` writes the record
     when they are the same after it and none is racy (see the module docstring)."""

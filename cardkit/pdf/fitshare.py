@@ -2,12 +2,12 @@
 
 :func:`cardkit.pdf.fitcheck.fit_diagnostics` lays out every face a game prints in every locale
 and unit system. Its work comes in *groups* (a card side, a deck's generic pages on one paper,
-a board on one paper) whose keys do not depend on the locale. When sharing is asked for
-(``CARDKIT_FIT_WORKERS``), the groups are dealt round-robin, in the order of
+a board on one paper) whose keys do not depend on the locale. For a large check (or when
+``CARDKIT_FIT_WORKERS`` asks), the groups are dealt round-robin, in the order of
 the first pass, to this process and to ``n - 1`` forked workers (they inherit the loaded
 content, nothing is pickled but the findings); each share checks its groups in every pass, so
-a translation meets the English size it is compared with in the same share. Without
-``CARDKIT_FIT_WORKERS`` (:func:`fit_workers`) the check runs in one process.
+a translation meets the English size it is compared with in the same share. A small check
+(:func:`fit_workers`) runs in one process.
 
 Each candidate finding carries the place where one process would meet it (pass, group, face,
 text); the shares' findings are merged in that order, so which of two equal findings is kept —
@@ -26,8 +26,8 @@ from typing import Any
 from ..core.collector import few_collections
 from ..core.workers import start_worker
 
-#: With ``CARDKIT_FIT_WORKERS=auto``, below this many groups times passes a check runs in one
-#: process (the shipped Terra deck, about 1,800, gained nothing from a second one).
+#: Below this many groups times passes a check runs in one process (the shipped Terra deck,
+#: about 1,800, gained nothing from a second one).
 MIN_GROUPS = 4000
 #: At most this many processes.
 MAX_WORKERS = 4
@@ -40,16 +40,16 @@ _JOB: tuple[Any, list[Any], Share, dict[Hashable, int], int] | None = None
 
 def fit_workers(work: int) -> int:
     """How many processes check ``work`` groups times passes: ``CARDKIT_FIT_WORKERS`` — a
-    number, or ``auto`` (the CPUs this process may use, at most :data:`MAX_WORKERS`, for a check
-    of at least :data:`MIN_GROUPS`); unset, 1 (on the 2-core machine of the benchmarks, loaded
-    by other work, a second process gained nothing: see ``bench/bench_check.py``); always 1
+    number — or, unset or ``auto``, the CPUs this process may use, at most
+    :data:`MAX_WORKERS`, for a check of at least :data:`MIN_GROUPS` (the 10,000-card check of
+    ``bench/bench_check.py`` on 2 cores: its fit check 7.9 s -> 4.6 s), else 1; always 1
     without ``fork``."""
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     wanted = os.environ.get("CARDKIT_FIT_WORKERS", "")
     if wanted.isdigit() and int(wanted) > 0:
         return int(wanted)
-    if wanted != "auto" or work < MIN_GROUPS:
+    if work < MIN_GROUPS:
         return 1
     try:
         cpus = len(os.sched_getaffinity(0))
