@@ -223,3 +223,41 @@ def test_the_shared_check_finds_what_one_process_finds(tmp_path: Path, monkeypat
             monkeypatch.setenv("CARDKIT_FIT_WORKERS", wanted)
         assert fitshare.fit_workers(10) == 1  # a small check stays in one process
         assert fitshare.fit_workers(10**6) == 2  # a large one uses the CPUs it may
+
+
+def test_a_locales_second_unit_pass_does_not_lay_out_its_generic_pages_again(
+        tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """A locale's metric and imperial passes read the same generic inputs, so the second pass's
+    generic pages (information, index, footers) are not laid out again (``fitcheck._seen``).
+    The findings are those of a check that lays out both — a planted finding on the generic
+    pages (a deck name too long for the information and index pages, in every pass) included."""
+    from cardkit.i18n.api import load
+    from cardkit.pdf import fitcheck
+
+    dest = tmp_path / "content"
+    shutil.copytree(CONTENT / "terra", dest / "terra")
+    shutil.copytree(CONTENT / "locales", dest / "locales")
+    decks = dest / "terra" / "decks.yaml"
+    decks.write_text(decks.read_text("utf-8").replace("name: Terra cards",
+                                                      "name: " + "W" * 60), "utf-8")
+    point_modelines(dest, CONTENT)
+    data = load("terra", dest)
+    args = (data.content, data.translations.overlays, data.locales)
+    laid_out: list[tuple[float, float]] = []
+    faces = fitcheck.GenericPages.faces
+
+    def counted(self, w, h):  # type: ignore[no-untyped-def]
+        laid_out.append((w, h))
+        return faces(self, w, h)
+
+    monkeypatch.setattr(fitcheck.GenericPages, "faces", counted)
+    monkeypatch.setenv("CARDKIT_FIT_WORKERS", "1")
+    skipping = fitcheck.fit_diagnostics(*args)
+    n_passes = len(fitcheck.fit_passes(*args))
+    assert len(laid_out) == len(fitcheck.CHECK_PAGES) * n_passes // 2  # metric ones only
+    monkeypatch.setattr(fitcheck, "_seen", lambda *a: False)
+    laid_out.clear()
+    everything = fitcheck.fit_diagnostics(*args)
+    assert len(laid_out) == len(fitcheck.CHECK_PAGES) * n_passes
+    assert skipping == everything
+    assert any("index title box" in d.message for d in skipping)

@@ -9,9 +9,12 @@ badges, in its locale, on every template, the generic pages included.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ..core.diagnostics import Diagnostic, Severity
+from ..core.plain import digest
 from ..i18n.locale import Locale, Plural
 from ..i18n.lookup import Localizer
 from . import draw, fitshare
@@ -76,9 +79,9 @@ def face_groups(game: Any, content: Any, loc: Any, units: str) -> Iterator[tuple
                 key = (deck.id, f"page-{k}", f"{w:g}x{h:g}")
                 yield key, _one(key, f"{deck.id} {name}", lambda page=page, w=w, h=h: page(w, h))
         if getattr(draw, "generic_faces", None) is not None:
+            generic = GenericPages(deck, loc)
             for w, h in CHECK_PAGES:
-                yield (deck.id, "generic", f"{w:g}x{h:g}"), \
-                    lambda deck=deck, w=w, h=h: _generic(deck, loc, w, h)
+                yield (deck.id, "generic", f"{w:g}x{h:g}"), PagesOn(generic, w, h)
     boards = getattr(game, "print_boards", None)
     if boards is not None:
         for board in boards(content, loc):
@@ -93,16 +96,45 @@ def _one(key: FaceKey, label: str, build: Callable[[], Face]) -> Group:
     return lambda: [(key, label, build())]
 
 
-def _generic(deck: Any, loc: Any, w: float, h: float) -> list[tuple[FaceKey, str, Face]]:
-    """A deck's generic faces on one paper (none when the card is bigger than the paper: there
-    is no sheets PDF on it to check, and ``cardkit pdf --paper`` says so when asked for one)."""
-    opts = draw.PdfOptions(sheet=SheetOptions(paper=(w, h)), locale=loc.code)
-    try:
-        found = draw.generic_faces(deck, opts)
-    except GeometryError:
-        return []
-    return [((deck.id, "generic", label, f"{w:g}x{h:g}"), f"{deck.id} {label}", face)
-            for label, face in found]
+class GenericPages:
+    """A deck's generic pages in one pass (information, calibration, index, footers), and
+    what they read."""
+
+    def __init__(self, deck: Any, loc: Any) -> None:
+        self.deck, self.loc = deck, loc
+
+    def faces(self, w: float, h: float) -> list[tuple[FaceKey, str, Face]]:
+        """The faces on one paper (none when the card is bigger than the paper: there is no
+        sheets PDF on it to check, and ``cardkit pdf --paper`` says so when asked for one)."""
+        deck = self.deck
+        opts = draw.PdfOptions(sheet=SheetOptions(paper=(w, h)), locale=self.loc.code)
+        try:
+            found = draw.generic_faces(deck, opts)
+        except GeometryError:
+            return []
+        return [((deck.id, "generic", label, f"{w:g}x{h:g}"), f"{deck.id} {label}", face)
+                for label, face in found]
+
+    @cached_property
+    def inputs(self) -> str:
+        """The digest of all they read besides the paper: the locale and
+        :func:`cardkit.pdf.draw.generic_inputs` (the same in a locale's metric and imperial
+        passes: the pages of the second are not laid out again, see :func:`fit_share`)."""
+        return digest(self.loc.code, draw.generic_inputs(self.deck))
+
+
+@dataclass(frozen=True)
+class PagesOn:
+    """The group of a deck's generic pages on one paper: :meth:`GenericPages.faces` when
+    called."""
+
+    pages: GenericPages
+    w: float
+    h: float
+
+    def __call__(self) -> list[tuple[FaceKey, str, Face]]:
+        """The faces."""
+        return self.pages.faces(self.w, self.h)
 
 
 #: A candidate finding: where the serial check meets it (pass, group, face, text), the key it is
@@ -211,12 +243,14 @@ def fit_share(content: Any, passes: list[Pass], take: Callable[[FaceKey], bool] 
     code_info = game.fit_code
     found: list[Found] = []
     en_sizes: dict[tuple[Any, ...], float] = {}
+    generic_seen: set[tuple[FaceKey, str]] = set()
     for n_pass, (code, locale, overlay, units) in enumerate(passes):
         loc = Localizer(content, locale, overlay)
         for n_group, (group_key, build) in enumerate(face_groups(game, content, loc, units)):
             if places is not None:
                 places[(n_pass, n_group)] = group_key
-            if take is not None and not take(group_key):
+            if take is not None and not take(group_key) or _seen(group_key, build,
+                                                                  generic_seen):
                 continue
             for n_face, (key, label, face) in enumerate(build()):
                 for n_text, p in enumerate(face.placed):
@@ -242,6 +276,17 @@ def fit_share(content: Any, passes: list[Pass], take: Callable[[FaceKey], bool] 
                                      key[0])
                     found.append((at, (d.code, d.file, d.pointer, p.frame.name), d))
     return found
+
+
+def _seen(key: FaceKey, build: Group, seen: set[tuple[FaceKey, str]]) -> bool:
+    """Whether ``build`` makes generic pages an earlier pass made from the same inputs (their
+    findings would be the earlier ones again, which the report keeps once); notes them."""
+    if not isinstance(build, PagesOn):
+        return False
+    if (key, build.pages.inputs) in seen:
+        return True
+    seen.add((key, build.pages.inputs))
+    return False
 
 
 def fit_errors(content: Any, overlay: Any, locale: Any, refs: set[tuple[str, str, str]]
