@@ -143,12 +143,11 @@ def hard_exit(code: int) -> None:
     """Exit with ``code`` at once, without freeing what the process built: a check of 10,000
     cards holds hundreds of megabytes of small objects, and the interpreter's teardown freed
     them for 2 s after the report was out (mypy's ``hard_exit`` does the same). Standard
-    output and error are flushed first; nothing else may be pending (no worker, no file
-    being written: the caches are written atomically before). When the flush fails (a closed
-    pipe), the usual exit."""
-    try:
-        sys.stdout.flush()
-        sys.stderr.flush()
-    except (OSError, ValueError):
-        sys.exit(code)
+    output and error are flushed first (a closed pipe is no reason to wait); nothing else may
+    be pending (no worker, no file being written: the caches are written atomically before)."""
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
     os._exit(code)

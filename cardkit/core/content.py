@@ -189,7 +189,7 @@ def _todo(data: Any, source: SourceFile) -> list[Diagnostic]:
     if found is None:
         if len(_TODO_SEEN) > 4096:
             _TODO_SEEN.clear()
-        found = _TODO_SEEN[key] = todo_diagnostics(data, source.display)
+        found = _TODO_SEEN[key] = todo_diagnostics(data, source.display, source.text())
     return found
 
 

@@ -22,6 +22,10 @@ from .diagnostics import Diagnostic, Pointer, Severity
 CODE = "CK005"
 MARKER_RE = re.compile(r"(?<![\w-])(todo|fixme)(?![\w-])"
                        r"|^\W*(reword|rewrite|revise|verify|tbd)\s*:", re.IGNORECASE)
+#: Every marker's letters: a string :data:`MARKER_RE` finds a marker in holds one of these,
+#: in the same case-insensitive sense.
+ANY_MARKER = re.compile(r"todo|fixme|reword|rewrite|revise|verify|tbd", re.IGNORECASE)
+BACKSLASH = "\\"
 #: Keys whose values are never prose: stable ids and translation fingerprints.
 NOT_TEXT = frozenset({"id", "src"})
 
@@ -61,9 +65,22 @@ def markers(text: str) -> list[str]:
             for m in MARKER_RE.finditer(text)]
 
 
-def todo_diagnostics(data: Any, file: str) -> list[Diagnostic]:
+def may_hold_markers(text: str | None) -> bool:
+    """Whether the string values parsed from a file's ``text`` may hold a work marker:
+    ``False`` only when no marker's letters appear in the text at all and it has no backslash
+    (an escape in a quoted scalar is the one way a parsed string holds letters its source does
+    not spell out; folding joins lines with a space, an alias repeats what the file spells
+    out). ``None`` (the text is not at hand): ``True``."""
+    return text is None or BACKSLASH in text or ANY_MARKER.search(text) is not None
+
+
+def todo_diagnostics(data: Any, file: str, text: str | None = None) -> list[Diagnostic]:
     """A CK005 warning at every string value of a file's data that holds ``TODO`` or
-    ``FIXME`` (located lazily by its pointer, like every check's finding)."""
+    ``FIXME`` (located lazily by its pointer, like every check's finding). ``text``: the file's
+    text, when at hand — a file that cannot hold a marker (:func:`may_hold_markers`) is not
+    walked."""
+    if not may_hold_markers(text):
+        return []
     out: list[Diagnostic] = []
     for path, text in _strings(data, ()):
         if not MARKER_RE.search(text):

@@ -186,7 +186,7 @@ def _parsed(source: SourceFile, parse: ParseFn, game: GameSpec, out: GameTransla
         out.diagnostics.extend(loaded.diagnostics)
         return None
     if source.relpath != HISTORY_RELPATH:  # the store of past English texts is not edited
-        out.diagnostics.extend(todo_diagnostics(loaded.data, source.display))
+        out.diagnostics.extend(todo_diagnostics(loaded.data, source.display, source.text()))
     return loaded.data
 
 
