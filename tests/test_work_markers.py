@@ -73,6 +73,8 @@ YAML_STYLES = {
     "unicode escape": 'note: "\\u0046IXME the height"\n',
     "escaped line break": 'note: "TO\\\n  DO the height"\n',
     "alias": "base: &b TODO the text\nnote: *b\n",
+    "long s (case-insensitive: s)": "note: 'Reviſe: the sources'\n",
+    "dotless i (case-insensitive: i)": "note: the height, fıxme\n",
 }
 
 
