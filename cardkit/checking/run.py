@@ -24,6 +24,7 @@ from ..core.loading import (DEFAULT_CACHE_DIR, LOCALES, extra_pair_checks, load_
                             make_parser, run_game_checks, select_games)
 from ..core.registry import get_game
 from ..core.todo import drop_superseded
+from .aside import game_checks
 
 if TYPE_CHECKING:
     from ..core.content import GameContent
@@ -120,11 +121,14 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                     locale_files: list[SourceFile], options: CheckOptions,
                     cache: CheckCache) -> Report:
     from ..core.content import is_translation_file
+    from ..core.parseshare import parse_ahead
     from ..core.sourcemap import resolve_locations
 
     diagnostics: list[Diagnostic] = []
     summary = Summary()
     parse = make_parser(cache)
+    if options.session is None:  # a large folder is parsed on every CPU first
+        parse = parse_ahead([s for g in ids for s in sources[g]] + locale_files, parse)
     locales: dict[str, Any] | None = None
     for game in ids:
         files = [s for s in sources[game] if not is_translation_file(s.relpath)]
@@ -135,12 +139,11 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                 "CK002", Severity.ERROR, f"no content files for game {game!r}",
                 display_path(game_folder(options.content_dir, game)), 1, 1))
             continue
-        content, found = _checked_content(game, files, parse, options)
+        content, found, later = _checked_content(game, files, parse, options)
         summary.objects += content.object_count
         diagnostics.extend(found)
-        if not content.complete:
-            continue
-        if options.quick:
+        if not content.complete or options.quick:
+            diagnostics.extend(later())
             continue
         prints = getattr(content.game, "print_decks", None) is not None
         if tr_files or prints:
@@ -155,6 +158,7 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                                                        _pair_memo(options.cache_dir, game), fit))
         if prints:
             diagnostics.extend(art_diagnostics(content, locales))
+        diagnostics.extend(later())
     texts = {s.display: s for g in ids for s in sources[g]}
     texts.update({s.display: s for s in locale_files})
     located = drop_superseded(
@@ -164,10 +168,13 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
 
 
 def _checked_content(game: str, files: list[SourceFile], parse: Callable[[SourceFile], LoadResult],
-                     options: CheckOptions) -> tuple[GameContent, list[Diagnostic]]:
-    """The game's content loaded, and the findings of its loading and its consistency checks
-    (CK004 instead when a file does not load); a session keeps the last ones for the same
-    files, reports and images (the language server's complete check after its quick one)."""
+                     options: CheckOptions
+                     ) -> tuple[GameContent, list[Diagnostic], Callable[[], list[Diagnostic]]]:
+    """The game's content loaded, the findings of its loading, and a call that gives the
+    findings of its consistency checks (CK004 instead when a file does not load) — run aside,
+    in a forked process, while this one checks the translations and the print fit, for a large
+    game (:func:`.aside.game_checks`). A session keeps the last ones for the same files,
+    reports and images (the language server's complete check after its quick one)."""
     session, key = options.session, ()
     if session is not None:
         key = (*((s.relpath, s.digest) for s in files),
@@ -175,16 +182,21 @@ def _checked_content(game: str, files: list[SourceFile], parse: Callable[[Source
                *(("image", d) for d in asset_digests(options.content_dir, game, session.seen)))
         kept = session.content.get(game)
         if kept is not None and kept[0] == key:
-            return kept[1], list(kept[2])
+            kept_found = list(kept[2])
+            return kept[1], kept_found, list
     content, found = load_content_with(get_game(game), files, parse)
     if not content.complete:
         found = [*found, Diagnostic("CK004", Severity.INFO, f"consistency checks of {game!r} "
                                     "skipped until every file loads", files[0].display, 1, 1)]
-    else:
+        later: Callable[[], list[Diagnostic]] = list
+    elif session is not None:
         found = [*found, *run_game_checks(content)]
+        later = list
+    else:
+        later = game_checks(content, run_game_checks)
     if session is not None:
         session.content[game] = (key, content, found)
-    return content, list(found)
+    return content, list(found), later
 
 
 def _load_locales(content_dir: Path, parse: Callable[[SourceFile], LoadResult]

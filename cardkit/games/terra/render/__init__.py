@@ -54,6 +54,7 @@ NAME_SEP = "\u00a0·"  # region names: "Alaska · Yukon" wraps only after a dot
 
 
 @lru_cache(maxsize=256)
+@lru_cache(maxsize=256)
 def _style(font: str, max_size: float, min_size: float, colour: tuple[float, float, float],
            align: Literal["left", "center", "right"] = "left",
            leading: float = 1.18) -> TextStyle:
