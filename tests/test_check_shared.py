@@ -44,7 +44,7 @@ def test_the_shared_parse_gives_the_same_report(planted: Path, monkeypatch) -> N
     alone = _report(planted)
     assert any(" YML001 " in line for line in alone) and any(" CK005 " in line for line in alone)
     monkeypatch.setattr(parseshare, "MIN_BYTES", 0)
-    monkeypatch.setattr(parseshare.os, "sched_getaffinity", lambda pid: {0, 1, 2},
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0, 1, 2},
                         raising=False)
     assert parseshare.share_count(1) == 3
     assert _report(planted) == alone
@@ -55,10 +55,10 @@ def test_a_failing_parse_worker_leaves_its_files_to_this_process(planted: Path,
     alone = _report(planted)
     monkeypatch.setattr(parseshare, "MIN_BYTES", 0)
 
-    def dies(k: int) -> None:
+    def dies(result: object) -> None:  # called in the workers only
         os._exit(9)  # a worker killed (out of memory...)
 
-    monkeypatch.setattr(parseshare, "_share", dies)
+    monkeypatch.setattr(parseshare, "_packed", dies)
     assert _report(planted) == alone
 
 

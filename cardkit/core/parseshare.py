@@ -15,13 +15,13 @@ from __future__ import annotations
 
 import marshal
 import multiprocessing
-import os
 from collections.abc import Callable
+from typing import Any
 
 from .diagnostics import Diagnostic
 from .discovery import SourceFile
 from .loader import LoadResult
-from .workers import start_worker
+from .workers import available_cpus, in_shares
 
 #: Below this many bytes of YAML the files are parsed in this process (a fork and the transfer
 #: of the data cost more than a second core saves).
@@ -31,20 +31,12 @@ MAX_WORKERS = 4
 
 Parse = Callable[[SourceFile], LoadResult]
 
-#: What a forked worker parses: set in the parent just before the workers start.
-_JOB: tuple[Parse, list[list[SourceFile]]] | None = None
-
-
 def share_count(total_bytes: int) -> int:
     """How many processes parse ``total_bytes`` of YAML: the CPUs this process may use (at most
     :data:`MAX_WORKERS`) from :data:`MIN_BYTES` on, else 1; always 1 without ``fork``."""
     if total_bytes < MIN_BYTES or "fork" not in multiprocessing.get_all_start_methods():
         return 1
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - macOS
-        cpus = os.cpu_count() or 1
-    return max(1, min(cpus, MAX_WORKERS))
+    return max(1, min(available_cpus(), MAX_WORKERS))
 
 
 def deal(files: list[SourceFile], n: int) -> list[list[SourceFile]]:
@@ -80,46 +72,30 @@ def parse_ahead(files: list[SourceFile], parse: Parse) -> Parse:
 
 def _parse_shared(shares: list[list[SourceFile]], parse: Parse
                   ) -> list[tuple[SourceFile, LoadResult]]:
-    global _JOB
-    from concurrent.futures import ProcessPoolExecutor
+    def share(k: int) -> list[Any]:
+        """Share ``k`` parsed: here, the results; in a forked worker, each file's as
+        ``marshal`` bytes (``None`` when marshal cannot hold its data)."""
+        return [parse(s) for s in shares[0]] if k == 0 else [_packed(parse(s))
+                                                             for s in shares[k]]
 
-    _JOB = (parse, shares)
-    pool = ProcessPoolExecutor(max_workers=len(shares) - 1,
-                               mp_context=multiprocessing.get_context("fork"),
-                               initializer=start_worker, initargs=(os.getpid(),))
-    try:
-        futures = [pool.submit(_share, k) for k in range(1, len(shares))]
-        out = [(s, parse(s)) for s in shares[0]]
-        for k, future in enumerate(futures, start=1):
-            try:
-                packed = future.result()
-            except Exception:  # noqa: BLE001 - a worker that failed: its files are parsed here
-                packed = [None] * len(shares[k])
-            for source, data in zip(shares[k], packed, strict=True):
-                out.append((source, _unpack(source, data) if data is not None
+    out: list[tuple[SourceFile, LoadResult]] = []
+    for k, got in enumerate(in_shares(len(shares), share)):
+        if isinstance(got, BaseException):  # a worker that failed: its files are parsed here
+            got = [None] * len(shares[k])
+        for source, result in zip(shares[k], got, strict=True):
+            if k == 0:
+                out.append((source, result))
+            else:
+                out.append((source, _unpack(source, result) if result is not None
                             else parse(source)))
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
-    finally:
-        _JOB = None
-    pool.shutdown()
     return out
 
 
-def _share(k: int) -> list[bytes | None]:
-    """In a forked worker: share ``k`` parsed, each file's result as ``marshal`` bytes (``None``
-    when marshal cannot hold its data)."""
-    assert _JOB is not None
-    parse, shares = _JOB
-    out: list[bytes | None] = []
-    for source in shares[k]:
-        result = parse(source)
-        try:
-            out.append(marshal.dumps((result.data, [d.to_dict() for d in result.diagnostics])))
-        except ValueError:
-            out.append(None)
-    return out
+def _packed(result: LoadResult) -> bytes | None:
+    try:
+        return marshal.dumps((result.data, [d.to_dict() for d in result.diagnostics]))
+    except ValueError:
+        return None
 
 
 def _unpack(source: SourceFile, packed: bytes) -> LoadResult:

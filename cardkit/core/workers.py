@@ -19,11 +19,14 @@ and gets the default SIGTERM action back (a forked worker inherits the parent's 
 from __future__ import annotations
 
 import ctypes
+import multiprocessing
 import os
 import signal
 import sys
 import threading
 import time
+from collections.abc import Callable
+from typing import Any
 
 #: ``PR_SET_PDEATHSIG`` of ``<linux/prctl.h>``.
 PR_SET_PDEATHSIG = 1
@@ -72,3 +75,49 @@ def start_worker(parent: int) -> None:
     die_with_parent(parent)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+
+
+def available_cpus() -> int:
+    """CPUs this process may run on (its affinity mask where the OS has one)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # pragma: no cover - macOS, Windows
+        return max(1, os.cpu_count() or 1)
+
+
+#: The share function of :func:`in_shares` while its workers are forked.
+_FORKED: Callable[[int], Any] | None = None
+
+
+def in_shares(n: int, share: Callable[[int], Any]) -> list[Any]:
+    """``share(0)`` in this process while ``share(1)`` … ``share(n - 1)`` run in forked workers
+    (they inherit everything, ``share`` included: only the results are pickled; they die with
+    this process, :func:`start_worker`). The results in share order; in the place of a worker
+    that raised or died, its exception. Ctrl-C or any error here cancels the workers."""
+    global _FORKED
+    from concurrent.futures import ProcessPoolExecutor
+
+    _FORKED = share
+    pool = ProcessPoolExecutor(max_workers=n - 1, mp_context=multiprocessing.get_context("fork"),
+                               initializer=start_worker, initargs=(os.getpid(),))
+    try:
+        futures = [pool.submit(_forked, k) for k in range(1, n)]  # forked here
+        out = [share(0)]
+        for future in futures:
+            try:
+                out.append(future.result())
+            except Exception as exc:  # noqa: BLE001 - the caller decides what a failure means
+                out.append(exc)
+    except BaseException:
+        pool.shutdown(wait=False, cancel_futures=True)
+        raise
+    finally:
+        _FORKED = None
+    pool.shutdown()
+    return out
+
+
+def _forked(k: int) -> Any:
+    """In a forked worker: its share."""
+    assert _FORKED is not None
+    return _FORKED(k)

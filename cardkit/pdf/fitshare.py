@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Iterator
 from typing import Any
 
 from ..core.collector import few_collections
-from ..core.workers import start_worker
+from ..core.workers import available_cpus, in_shares
 
 #: Below this many groups times passes a check runs in one process (the shipped Terra deck,
 #: about 1,800, gained nothing from a second one).
@@ -51,11 +51,7 @@ def fit_workers(work: int) -> int:
         return int(wanted)
     if work < MIN_GROUPS:
         return 1
-    try:
-        cpus = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):  # pragma: no cover - macOS
-        cpus = os.cpu_count() or 1
-    return max(1, min(cpus, MAX_WORKERS))
+    return max(1, min(available_cpus(), MAX_WORKERS))
 
 
 def shared(content: Any, passes: list[Any], share: Share, order: list[Hashable]) -> list[Any]:
@@ -72,23 +68,17 @@ def _shared(content: Any, passes: list[Any], share: Share, order: list[Hashable]
     n = fit_workers(len(order) * len(passes))
     if n == 1:
         return share(content, passes, None)
-    from concurrent.futures import ProcessPoolExecutor
-
     deal = {key: i % n for i, key in enumerate(order)}
     _JOB = (content, passes, share, deal, n)
-    pool = ProcessPoolExecutor(max_workers=n - 1, mp_context=multiprocessing.get_context("fork"),
-                               initializer=start_worker, initargs=(os.getpid(),))
     try:
-        futures = [pool.submit(_share, w) for w in range(1, n)]
-        found = _share(0)
-        for future in futures:
-            found += future.result()
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
-        raise
+        shares = in_shares(n, _share)
     finally:
         _JOB = None
-    pool.shutdown()
+    found: list[Any] = []
+    for got in shares:
+        if isinstance(got, BaseException):
+            raise got
+        found += got
     found.sort(key=lambda f: f[0])
     return found
 
