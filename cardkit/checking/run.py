@@ -182,8 +182,7 @@ def _checked_content(game: str, files: list[SourceFile], parse: Callable[[Source
                *(("image", d) for d in asset_digests(options.content_dir, game, session.seen)))
         kept = session.content.get(game)
         if kept is not None and kept[0] == key:
-            kept_found = list(kept[2])
-            return kept[1], kept_found, list
+            return kept[1], list(kept[2]), list
     content, found = load_content_with(get_game(game), files, parse)
     if not content.complete:
         found = [*found, Diagnostic("CK004", Severity.INFO, f"consistency checks of {game!r} "

@@ -31,6 +31,7 @@ MAX_WORKERS = 4
 
 Parse = Callable[[SourceFile], LoadResult]
 
+
 def share_count(total_bytes: int) -> int:
     """How many processes parse ``total_bytes`` of YAML: the CPUs this process may use (at most
     :data:`MAX_WORKERS`) from :data:`MIN_BYTES` on, else 1; always 1 without ``fork``."""
@@ -101,4 +102,3 @@ def _packed(result: LoadResult) -> bytes | None:
 def _unpack(source: SourceFile, packed: bytes) -> LoadResult:
     data, found = marshal.loads(packed)
     return LoadResult(data, [Diagnostic.from_dict({**d, "file": source.display}) for d in found])
-
