@@ -37,6 +37,12 @@ def server(tmp_path: Path) -> Iterator[tuple[str, Path, Preview]]:
     httpd.server_close()
 
 
+try:
+    from selenium.common.exceptions import StaleElementReferenceException as STALE
+except ImportError:  # no browser: the browser tests are skipped
+    STALE = ()  # type: ignore[misc,assignment]
+
+
 def _get(url: str) -> bytes:
     with urllib.request.urlopen(url, timeout=30) as response:
         return response.read()
@@ -47,10 +53,15 @@ def _json(url: str) -> dict:  # type: ignore[type-arg]
 
 
 def _until(what: str, condition, limit: float = 2.0) -> float:  # type: ignore[no-untyped-def]
+    """Seconds until ``condition()`` holds; an element the page replaced while the condition
+    read it (the preview redraws on a save) is "not yet"."""
     start = time.monotonic()
     while time.monotonic() - start < limit:
-        if condition():
-            return time.monotonic() - start
+        try:
+            if condition():
+                return time.monotonic() - start
+        except STALE:
+            pass
         time.sleep(0.05)
     pytest.fail(f"{what} did not happen within {limit} s")
 
