@@ -117,3 +117,66 @@ def test_a_game_check_that_raises_raises_here_and_a_dead_worker_is_replaced() ->
     calls.clear()  # the worker was forked with the list empty; this process's run is second
     calls.append(1)
     assert calls_in_worker() == ["checked here"]
+
+
+def _gone(pid_file: Path, limit: float = 5.0) -> bool:
+    """Whether the process whose id the file holds has ended (waiting at most ``limit`` s)."""
+    import time
+
+    start = time.monotonic()
+    while not pid_file.exists():
+        if time.monotonic() - start > limit:
+            return False
+        time.sleep(0.02)
+    pid = int(pid_file.read_text())
+    while time.monotonic() - start < limit:
+        try:
+            os.kill(pid, 0)
+        except ProcessLookupError:
+            return True
+        time.sleep(0.05)
+    return False
+
+
+def test_an_interrupted_share_stops_its_workers_at_once(tmp_path: Path) -> None:
+    """Ctrl-C (or SIGTERM, raised the same way) while this process does its share: the
+    workers' shares are stopped, not waited for (cardkit exits at once, and none is left)."""
+    import time
+
+    from cardkit.core.workers import in_shares
+
+    pid_file = tmp_path / "worker.pid"
+
+    def share(k: int) -> int:
+        if k == 0:
+            while not pid_file.exists():  # the worker has started
+                time.sleep(0.02)
+            raise KeyboardInterrupt
+        pid_file.write_text(str(os.getpid()))
+        time.sleep(60)
+        return k
+
+    start = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        in_shares(2, share)
+    assert _gone(pid_file) and time.monotonic() - start < 10
+
+
+def test_an_interrupted_check_stops_the_game_checks_aside(tmp_path: Path) -> None:
+    import time
+
+    pid_file = tmp_path / "aside.pid"
+
+    class Content:
+        object_count = 10**6
+
+    def slow(content: object) -> list:  # type: ignore[type-arg]
+        pid_file.write_text(str(os.getpid()))
+        time.sleep(60)
+        return []
+
+    aside.game_checks(Content(), slow)  # never collected: the check was interrupted
+    while not pid_file.exists():
+        time.sleep(0.02)
+    aside.stop_all()
+    assert _gone(pid_file) and not aside._RUNNING

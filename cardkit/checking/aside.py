@@ -7,7 +7,8 @@ so for a large game (:data:`ASIDE_OBJECTS`) they run in a forked process (it inh
 content; nothing is pickled but the findings) during the translation and fit checks, and their
 findings are collected afterwards. The findings are the same; the report is sorted anyway. A
 small game, a system without ``fork`` or a worker that cannot be started: the checks run here,
-when asked for. A check that raises, raises here.
+when asked for. A check that raises, raises here; a check interrupted stops its worker
+(:func:`stop_all`).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from typing import Any
 
 from ..core.diagnostics import Diagnostic
-from ..core.workers import start_worker
+from ..core.workers import start_worker, stop_pool
 
 #: From this many objects a game's checks run aside (the shipped games, about 1,200 objects,
 #: gain nothing: a fork costs more than their checks).
@@ -30,6 +31,8 @@ Checks = Callable[[Any], list[Diagnostic]]
 
 #: What the forked worker checks: set just before it starts.
 _JOB: tuple[Checks, Any] | None = None
+#: The pools of the checks running aside, until collected.
+_RUNNING: set[ProcessPoolExecutor] = set()
 
 
 def game_checks(content: Any, run: Checks) -> Callable[[], list[Diagnostic]]:
@@ -49,15 +52,25 @@ def game_checks(content: Any, run: Checks) -> Callable[[], list[Diagnostic]]:
     finally:
         _JOB = None
 
+    _RUNNING.add(pool)
+
     def collect() -> list[Diagnostic]:
         try:
             return future.result()
         except BrokenProcessPool:  # the worker died (killed, out of memory): check here
             return run(content)
         finally:
+            _RUNNING.discard(pool)
             pool.shutdown(wait=False, cancel_futures=True)
 
     return collect
+
+
+def stop_all() -> None:
+    """Stop every worker still checking aside (the check was interrupted: Ctrl-C, SIGTERM, an
+    error), so that the process exits at once."""
+    while _RUNNING:
+        stop_pool(_RUNNING.pop())
 
 
 def _aside() -> list[Diagnostic]:

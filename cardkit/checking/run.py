@@ -24,6 +24,7 @@ from ..core.loading import (DEFAULT_CACHE_DIR, LOCALES, extra_pair_checks, load_
                             make_parser, run_game_checks, select_games)
 from ..core.registry import get_game
 from ..core.todo import drop_superseded
+from . import aside
 from .aside import game_checks
 
 if TYPE_CHECKING:
@@ -120,15 +121,27 @@ def run_check(options: CheckOptions) -> Report:
 def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                     locale_files: list[SourceFile], options: CheckOptions,
                     cache: CheckCache) -> Report:
-    from ..core.content import is_translation_file
     from ..core.parseshare import parse_ahead
+
+    parse = make_parser(cache)
+    if options.session is None:  # a large folder is parsed on every CPU first
+        parse = parse_ahead([s for g in ids for s in sources[g]] + locale_files, parse)
+    try:
+        return _checked_games(ids, sources, locale_files, options, parse)
+    except BaseException:  # Ctrl-C, SIGTERM, a bug: no game's checks go on aside
+        aside.stop_all()
+        raise
+
+
+def _checked_games(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
+                   locale_files: list[SourceFile], options: CheckOptions,
+                   parse: Callable[[SourceFile], LoadResult]) -> Report:
+    """Each game loaded and checked, with the locales and translations; the located report."""
+    from ..core.content import is_translation_file
     from ..core.sourcemap import resolve_locations
 
     diagnostics: list[Diagnostic] = []
     summary = Summary()
-    parse = make_parser(cache)
-    if options.session is None:  # a large folder is parsed on every CPU first
-        parse = parse_ahead([s for g in ids for s in sources[g]] + locale_files, parse)
     locales: dict[str, Any] | None = None
     for game in ids:
         files = [s for s in sources[game] if not is_translation_file(s.relpath)]

@@ -108,13 +108,21 @@ def in_shares(n: int, share: Callable[[int], Any]) -> list[Any]:
                 out.append(future.result())
             except Exception as exc:  # noqa: BLE001 - the caller decides what a failure means
                 out.append(exc)
-    except BaseException:
-        pool.shutdown(wait=False, cancel_futures=True)
+    except BaseException:  # Ctrl-C, SIGTERM, an error here: the workers' shares are moot
+        stop_pool(pool)
         raise
     finally:
         _FORKED = None
     pool.shutdown()
     return out
+
+
+def stop_pool(pool: Any) -> None:
+    """Stop a process pool's workers now, their running tasks included (no public API stops
+    a running task: its processes are terminated), so that the process exits at once."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        process.terminate()
+    pool.shutdown(wait=False, cancel_futures=True)
 
 
 def _forked(k: int) -> Any:
