@@ -189,6 +189,14 @@ def test_records_are_pruned_to_the_most_recently_used(world, monkeypatch) -> Non
         replay.arm([*world["argv"], "--format", f"f{i}"])
         assert record(world)
     assert len(list((world["cache"] / "replay").iterdir())) == 3
+    foreign = world["cache"] / "replay" / "notes.txt"  # not cardkit's: never removed
+    foreign.write_text("mine")
+    os.utime(foreign, (0, 0))  # the oldest there
+    for i in range(5, 8):
+        replay.arm([*world["argv"], "--format", f"f{i}"])
+        assert record(world)
+    assert foreign.read_text() == "mine"
+    assert len(list((world["cache"] / "replay").iterdir())) == 4
 
 
 def test_a_cached_verdict_whose_schema_file_went_is_checked_again(terra_content, tmp_path) -> None:  # type: ignore[no-untyped-def]

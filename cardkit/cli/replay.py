@@ -232,11 +232,17 @@ class Recorder:
         return True
 
 
+def _is_record(name: str) -> bool:
+    """Whether a file name is a record's (the key: 32 hexadecimal digits)."""
+    return len(name) == 32 and all(c in "0123456789abcdef" for c in name)
+
+
 def _prune(folder: str) -> None:
-    """Keep the :data:`MAX_RECORDS` most recently used records (best effort)."""
+    """Keep the :data:`MAX_RECORDS` most recently used records (best effort); a file named
+    otherwise is not cardkit's record and stays."""
     try:
         with os.scandir(folder) as it:
-            found = [(e.stat().st_mtime_ns, e.path) for e in it if not e.name.startswith(".")]
+            found = [(e.stat().st_mtime_ns, e.path) for e in it if _is_record(e.name)]
     except OSError:
         return
     for _, path in sorted(found, reverse=True)[MAX_RECORDS:]:
