@@ -3,19 +3,28 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed
+COMPILED := $(VENV)/.compiled
 
 .PHONY: run test fuzz bench schemas fmt readme check clean
 
 $(STAMP): pyproject.toml examples/plugin/pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,dask]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,dask,compiled]'
 	# the example game plug-in (examples/plugin): found through its `cardkit.games` entry point
 	$(BIN)/python -m pip install --quiet --no-deps -e examples/plugin
 	touch $(STAMP)
 
+# The optional compiled Trains engine and bots (mypyc, tools/build_compiled.py), rebuilt when their
+# sources change; used only while they match those sources (cardkit/core/compiled.py). A failed
+# build says why and leaves Trains running as Python, with the same results.
+$(COMPILED): $(STAMP) tools/build_compiled.py cardkit/core/compiled.py \
+		$(wildcard cardkit/games/trains/engine/*.py cardkit/games/trains/bots/*.py)
+	$(BIN)/python tools/build_compiled.py cardkit/games/trains engine bots
+	touch $(COMPILED)
+
 ## run: set up, then run the main job over the shipped content (outputs under build/)
-run: $(STAMP)
+run: $(STAMP) $(COMPILED)
 	mkdir -p build
 	$(BIN)/cardkit check --format text
 	$(BIN)/cardkit i18n status
@@ -57,7 +66,7 @@ run: $(STAMP)
 	$(BIN)/cardkit simulate pebbles --content build/pebbles/content --games 200 --seed 1
 
 ## test: the whole test suite (includes `cardkit schema --check` and `cardkit fmt --check`)
-test: $(STAMP)
+test: $(STAMP) $(COMPILED)
 	$(BIN)/python -m pytest -n 2
 
 ## fuzz: the property tests with 5,000 fresh (not derandomised) examples; may take a while
@@ -70,7 +79,7 @@ BENCHES := bench_check bench_pdf bench_export bench_site bench_po bench_sim benc
 	bench_cartographers bench_terra_futura bench_mars_dice bench_lsp
 bench: SHELL := /bin/bash
 bench: .SHELLFLAGS := -o pipefail -c
-bench: $(STAMP)
+bench: $(STAMP) $(COMPILED)
 	@{ \
 	for b in $(BENCHES); do $(BIN)/python bench/$$b.py || exit 1; done; \
 	$(BIN)/python bench/bench_search.py --games 3 --iterations 10 --game trains --game cartographers --game terra-futura --game terra || exit 1; \

@@ -6,6 +6,11 @@ player, pyminion's about 17, so the goal is per player turn).
 pyminion is installed into a throw-away virtualenv under build/ (benchmark only: it is not a
 dependency of cardkit). Goal: turns ratio >= 1.0.
 
+The Trains side plays as ``cardkit simulate`` does: with the compiled engine and bots where
+``make`` built them (mypyc, :mod:`cardkit.core.compiled`), and the same games once more in pure
+Python (``CARDKIT_COMPILED=0``), each round in a fresh process; every round of both must give
+the same results (one digest), and both figures are reported.
+
 The runner checks every invariant at the end of every turn by default (tests, fuzzing and
 ``cardkit simulate`` keep doing so); pyminion checks none, so the compared run plays without
 the checks (``--invariants on`` plays it with them), and the benchmark plays the same games once
@@ -15,6 +20,9 @@ more the other way, checks that the results are the same, and reports what the c
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
+import os
 import subprocess
 import sys
 import time
@@ -83,53 +91,107 @@ def trains_runs(games: int) -> Any:
     return play
 
 
+def one_round(games: int, checked: bool) -> dict[str, Any]:
+    """One round in this process (``--child``): the games with and without the invariant checks
+    (same results required), the engine that played them and a digest of the results."""
+    from cardkit.core import compiled
+
+    play = trains_runs(games)
+    out: dict[str, Any] = {}
+    digest = None
+    for invariants in (checked, not checked):
+        elapsed, turns, rows = play(invariants)
+        got = hashlib.sha256(json.dumps([r.to_dict() for r in rows], sort_keys=True,
+                                        default=str).encode()).hexdigest()
+        if digest is not None and got != digest:
+            raise SystemExit("the invariant checks changed a result")
+        digest = got
+        out["on" if invariants else "off"] = elapsed
+        out["turns"] = turns
+        out["bought"] = sum(sum(sum(o.values()) for o in r.details["kingdom_owned"])
+                            for r in rows)
+        out["ends"] = dict(Counter(r.end_reason for r in rows))
+    status = compiled.status("cardkit.games.trains")
+    out["digest"] = digest
+    out["compiled"] = bool(status and status.used)
+    out["reason"] = status.reason if status else "not asked"
+    return out
+
+
+def child_round(games: int, checked: bool, python_only: bool) -> dict[str, Any]:
+    """:func:`one_round` in a fresh process: as built (the compiled engine where ``make`` built
+    it, as ``cardkit simulate`` runs) or with ``CARDKIT_COMPILED=0`` (pure Python)."""
+    env = dict(os.environ, **({"CARDKIT_COMPILED": "0"} if python_only else {}))
+    cmd = [sys.executable, __file__, "--child", "--games", str(games),
+           "--invariants", "on" if checked else "off"]
+    out = subprocess.run(cmd, env=env, capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=300, help="games per round (each side)")
     parser.add_argument("--rounds", type=int, default=5,
-                        help="rounds, each playing both sides in turn; the best round of each "
+                        help="rounds, each playing every side in turn; the best round of each "
                              "side counts (the machine may be shared)")
     parser.add_argument("--invariants", choices=("off", "on"), default="off",
                         help="check every invariant at the end of every turn in the compared "
                              "run (default off: pyminion checks none)")
+    parser.add_argument("--child", action="store_true", help=argparse.SUPPRESS)
     args = parser.parse_args()
     games, checked = args.games, args.invariants == "on"
-    play = trains_runs(games)
-    best: dict[str, float] = {}
+    if args.child:
+        print(json.dumps(one_round(games, checked)))
+        return
+    best: dict[str, dict[str, Any]] = {}
     pm: tuple[float, float, float, str] | None = None
-    rows: list[Any] = []
-    turns = 0
+    digests = set()
     for _ in range(args.rounds):
-        for invariants in (checked, not checked):
-            elapsed, turns, got = play(invariants)
-            if rows and [r.to_dict() for r in got] != [r.to_dict() for r in rows]:
-                raise SystemExit("the invariant checks changed a result")
-            rows = got
-            key = "on" if invariants else "off"
-            best[key] = min(best.get(key, elapsed), elapsed)
+        for side in ("built", "python"):
+            got = child_round(games, checked, side == "python")
+            digests.add(got["digest"])
+            key = "on" if checked else "off"
+            if side not in best or got[key] < best[side][key]:
+                best[side] = got
         theirs = pyminion_rate(games)
         if pm is None or theirs[1] > pm[1]:
             pm = theirs
+    if len(digests) != 1:
+        raise SystemExit("the compiled and the Python engine gave different results")
     assert pm is not None
-    elapsed = best[args.invariants]
-    ours, our_turns = games / elapsed, turns / elapsed
     their_games, their_turns, their_length, version = pm
-    bought = sum(sum(sum(o.values()) for o in r.details["kingdom_owned"]) for r in rows)
-    ends = ", ".join(f"{k} {v}" for k, v in sorted(Counter(r.end_reason for r in rows).items()))
-    print(f"Trains baseline mirror, 2 players, 1 core: {ours:8.1f} games/s, "
+    key = args.invariants
+    built, python = best["built"], best["python"]
+    engine = "compiled (mypyc)" if built["compiled"] else f"Python ({built['reason']})"
+    rates = {}
+    for side, got in best.items():
+        rates[side] = (games / got[key], got["turns"] / got[key])
+    ours, our_turns = rates["built"]
+    turns, bought = built["turns"], built["bought"]
+    ends = ", ".join(f"{k} {v}" for k, v in sorted(built["ends"].items()))
+    print(f"Trains baseline mirror, 2 players, 1 core, engine {engine}: {ours:8.1f} games/s, "
           f"{our_turns:8.0f} player turns/s (invariant checks {args.invariants}; best of "
           f"{args.rounds} rounds of {games} games)")
+    print(f"  the same games in pure Python (CARDKIT_COMPILED=0): {rates['python'][0]:8.1f} "
+          f"games/s, {rates['python'][1]:8.0f} player turns/s; the same results "
+          f"(one digest over every round and engine)")
     print(f"  {turns / games / 2:.1f} turns per player, {bought / games / 2:.1f} kingdom cards "
           f"bought per player; end: {ends}")
     print(f"pyminion {version} Big Money mirror, 1 core: {their_games:8.1f} games/s, "
           f"{their_turns:8.0f} player turns/s ({their_length:.1f} turns per player)")
     print(f"ratio cardkit / pyminion: {our_turns / their_turns:.2f} in player turns/s "
-          f"(goal >= 1.0), {ours / their_games:.2f} in games/s")
-    on, off = best["on"], best["off"]
+          f"(goal >= 1.0), {ours / their_games:.2f} in games/s; pure Python "
+          f"{rates['python'][1] / their_turns:.2f}")
+    on, off = built["on"], built["off"]
     print(f"the same {games} games with every invariant checked at the end of every turn: "
           f"{on:.2f} s, without: {off:.2f} s ({(on / off - 1) * 100:+.0f} %; same results)")
-    line("Trains mirror, player turns/s, 1 core", f"{our_turns:.0f}/s",
-         f"{their_turns:.0f}/s (pyminion {version})", our_turns / their_turns, ">= 1.0x")
+    line("Trains mirror, player turns/s, 1 core",
+         f"{our_turns:.0f}/s ({'compiled' if built['compiled'] else 'Python'})",
+         f"{their_turns:.0f}/s (pyminion {version})",
+         our_turns / their_turns, ">= 1.0x")
+    line("Trains mirror, player turns/s, 1 core, pure Python", f"{rates['python'][1]:.0f}/s",
+         f"{their_turns:.0f}/s (pyminion {version})", rates["python"][1] / their_turns,
+         "reported")
     line("Trains mirror, games/s, 1 core", f"{ours:.1f}/s", f"{their_games:.1f}/s (pyminion)",
          ours / their_games, "reported")
     line("Trains invariant checks every turn: time", f"{on:.2f} s", f"{off:.2f} s unchecked",

@@ -14,7 +14,8 @@ from cardkit.core.content import is_translation_file
 from cardkit.core.discovery import discover
 from cardkit.core.loading import MAX_FILE_BYTES
 from cardkit.games.trains.engine import TrainsState, make_engine
-from cardkit.games.trains.engine import effects
+from cardkit.games.trains.engine import PLAY_TRAINS
+from cardkit.games.trains.engine.game import TrainsGame
 from cardkit.games.trains.bots import make_bot
 from cardkit.sim.protocol import BotSpec, InvariantError
 from cardkit.sim.runner import Setup, SimulationError, play
@@ -97,15 +98,17 @@ def test_the_checks_change_no_result() -> None:
 
 def test_a_run_with_the_checks_names_a_broken_engine_and_one_without_does_not(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    real = effects.play_trains
+    real = TrainsGame.apply
 
-    def leaky(state: Any) -> None:  # an engine bug: playing Trains loses a card of the hand
-        real(state)
+    def leaky(state: Any, action: Any) -> None:  # an engine bug: playing Trains loses a card
+        real(state, action)
         hand = state.players[state.to_act].hand
-        if hand:
+        if action == PLAY_TRAINS and hand:
             hand.pop()
 
-    monkeypatch.setattr(effects, "play_trains", leaky)
+    # planted on the method the runner calls: inside the engine, the compiled modules call
+    # each other directly (a patched module function would be bypassed)
+    monkeypatch.setattr(TrainsGame, "apply", leaky)
     with pytest.raises(SimulationError, match=r"game 0 \(seed \d+\), turn \d+: \d+ cards"):
         play(_setup(True), 0)
     play(_setup(False), 0)  # unchecked, the same bug goes by unnoticed

@@ -6,8 +6,14 @@ Content: ``cards/*.yaml`` (card kinds with effects as data), ``maps/*.yaml`` (To
 
 from __future__ import annotations
 
+from ...core import compiled
 from ...core.spec import FileKind, Game, TextField, lazy
 from ...sim.protocol import SimSpec
+
+#: The engine and bots run compiled (mypyc) when ``make`` built them from these very sources
+#: (:mod:`cardkit.core.compiled`); otherwise, and with ``CARDKIT_COMPILED=0``, as Python.
+COMPILED = compiled.use(__name__, __file__)
+
 from .bots import BOTS, DEFAULT_BOTS, make_bot, strength_cards, strength_setup
 from .checks import CHECKS, FIT_CODE
 from .engine import make_engine

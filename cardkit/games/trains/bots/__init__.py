@@ -245,7 +245,7 @@ class PriorityListBot:
         return None
 
     # -- buying -------------------------------------------------------------------------------
-    def _pick_buy(self, state: TrainsState, seat: int) -> Action | None:
+    def _pick_buy(self, state: TrainsState, seat: int) -> tuple[Any, ...] | None:
         supply = state.supply
         if self._game_rules[0] is not supply:
             self._game_rules = (supply, self.plan.buy_table(supply))
@@ -279,7 +279,7 @@ class PriorityListBot:
         return None
 
     @staticmethod
-    def _closing_buy(state: TrainsState, seat: int) -> Action | None:
+    def _closing_buy(state: TrainsState, seat: int) -> tuple[Any, ...] | None:
         """With one pile short of the end and the lead, buy the last card of a pile (the
         game ends after this turn)."""
         w = state.world
@@ -356,7 +356,7 @@ def make_bot(spec: BotSpec, engine: Any) -> Any:
         if extra:
             if world.cards.get(extra) is None:
                 raise ValueError(f"no card {extra!r}")
-            rules = rules.model_copy(update={"buy": [BuyRule(card=extra, max_owned=2),
+            rules = rules.model_copy(update={"buy": [BuyRule.model_validate({"card": extra, "max_owned": 2}),
                                                      *rules.buy]})
         if len(_BOT_PLANS) > 256:
             _BOT_PLANS.clear()

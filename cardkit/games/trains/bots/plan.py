@@ -70,7 +70,8 @@ class CardPlan:
 def _rail_prefix(steps: list[Any]) -> tuple[int, tuple[tuple[str, int], ...], bool] | None:
     """For steps that lay a rail: (coins before it, modifiers before it, whether a rail within
     reach is all the steps need); None for steps that lay no rail first."""
-    coins, mods = 0, []
+    coins = 0
+    mods: list[tuple[str, int]] = []
     for i, step in enumerate(steps):
         if isinstance(step, LayRail):
             sure = not any(isinstance(s, FAILABLE) for s in steps[i + 1:])

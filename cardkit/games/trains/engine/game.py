@@ -79,13 +79,13 @@ def apply(state: TrainsState, action: Action) -> None:
     state.actions_taken += 1
 
 
-def _play_trains(state: TrainsState, action: Action) -> None:
+def _play_trains(state: TrainsState, action: tuple[Any, ...]) -> None:
     if len(action) != 1:
         raise IllegalAction(f"unknown action {action!r}")
     effects.play_trains(state)
 
 
-def _end(state: TrainsState, action: Action) -> None:
+def _end(state: TrainsState, action: tuple[Any, ...]) -> None:
     if len(action) != 1:
         raise IllegalAction(f"unknown action {action!r}")
     end_turn(state)

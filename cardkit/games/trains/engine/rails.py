@@ -7,21 +7,27 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mypy_extensions import trait
 
+from .player import Player
+from .world import MapData, TrainsWorld
+
+
+@trait
 class RailsMixin:
-    """The board half of a Trains state."""
+    """The board half of a Trains state. A mypyc trait (``mypy_extensions.trait``, a plain class
+    when the module runs as Python): the compiled engine (:mod:`cardkit.core.compiled`) needs
+    a mixin's fields declared with the state's own types."""
 
-    __slots__ = ()
-    players: Any
-    world: Any
+    players: list[Player]
+    world: TrainsWorld
     map_id: str
-    md: Any
+    md: MapData
     mods: dict[str, int]
     stations: dict[int, int]
     stations_left: int
     fronts: dict[int, tuple[int, list[int], int]]
-    rail_memo: tuple[Any, list[tuple[int, int]]]
-    rails_left: Any  # (seat) -> rails the player has not laid yet; defined on the state
+    rail_memo: Any  # (key, [(hex, coins)]): see rail_costs
     rails_max: int
 
     def rail_cost(self, seat: int, hex_id: int, connected: bool = False) -> tuple[int, int] | None:
@@ -141,7 +147,8 @@ class RailsMixin:
         discount = mods.get("remote_discount", 0)
         stations = self.stations
         others = [p.rails for i, p in enumerate(self.players) if i != seat]
-        out = []
+        out: list[tuple[int, int]] = []
+        coins: int  # a frontier hex is land: its static cost is never None (sea's)
         if not mods:  # the usual case: no modifier in force
             cities = md.city_slots
             for h in self.frontier(seat, extra):
@@ -151,11 +158,11 @@ class RailsMixin:
                 for r in others:
                     if h in r:
                         coins += 1
-                if coins <= budget:  # type: ignore[operator]
+                if coins <= budget:
                     out.append((h, coins))
                     if first:
                         break
-            return out  # type: ignore[return-value]
+            return out
         for h in self.frontier(seat, extra):
             if free:
                 coins = 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from ....sim.protocol import Action, InvariantError
 from ..model import TrainsCard
+from .player import Player
 from .rails import RailsMixin
 from .world import MapData, TrainsWorld
 
@@ -24,32 +25,6 @@ PLAY_TRAINS: tuple[str] = ("play_trains",)
 COINS_ONLY = "coins"
 Op = tuple[Any, ...]  # (function, seat, frame, *arguments): one piece of pending work
 Pending = tuple[int, str, tuple[Any, ...], Op]  # (seat, kind, options, continuation)
-
-
-@dataclass(slots=True)
-class Player:
-    """One player's cards, rails and route bonus cards."""
-
-    deck: list[str] = field(default_factory=list)  # top = end of the list
-    hand: list[str] = field(default_factory=list)
-    discard: list[str] = field(default_factory=list)
-    play: list[str] = field(default_factory=list)
-    gained: list[str] = field(default_factory=list)
-    rails: set[int] = field(default_factory=set)
-    vp_tokens: int = 0
-    route_vp: int = 0
-    bonuses: list[str] = field(default_factory=list)  # route bonus cards held, ability unused
-    routes: list[str] = field(default_factory=list)  # route bonus cards completed
-
-    def all_cards(self) -> list[str]:
-        """Every card the player owns."""
-        return self.deck + self.hand + self.discard + self.play + self.gained
-
-    def clone(self) -> Player:
-        """An independent copy."""
-        return Player(self.deck[:], self.hand[:], self.discard[:], self.play[:], self.gained[:],
-                      set(self.rails), self.vp_tokens, self.route_vp, self.bonuses[:],
-                      self.routes[:])
 
 
 @dataclass(slots=True)
@@ -83,7 +58,7 @@ class TrainsState(RailsMixin):
     #: frontier cache per seat: (rail count, frontier, the rail added since or -1)
     fronts: dict[int, tuple[int, list[int], int]] = field(default_factory=dict)
     memo: tuple[Any, bool] = ((), False)  # the last feasibility answer (effects.can_use)
-    rail_memo: tuple[Any, list[tuple[int, int]]] = ((), [])  # the last rail_costs answer
+    rail_memo: Any = ((), [])  # the last rail_costs answer: (key, [(hex, coins)])
     actions_taken: int = 0  # actions applied so far (the protocol's ``turns``)
     rounds: int = 0
     end_cause: str = ""  # why the game ended (the protocol's ``end_reason``), "" while running

@@ -104,7 +104,7 @@ def prepare_map(m: TrainsMap, bonuses: list[RouteBonus]) -> MapData:
     hexes = {h.id: h for h in m.hexes}
     adj = adjacency(m)
     neighbours = {h: tuple(sorted(n)) for h, n in adj.items()}
-    static = {}
+    static: dict[int, int | None] = {}
     for h in m.hexes:
         if h.terrain == "sea":
             static[h.id] = None
