@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from click.testing import CliRunner
 
-from cardkit.cli.app import main
+from cardkit.cli import main  # the group with every command (cli.app holds it bare)
 from cardkit.games.trains.engine.state import TrainsState
 from cardkit.sim.api import simulate
 from cardkit.sim.protocol import InvariantError

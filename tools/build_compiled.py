@@ -55,10 +55,12 @@ def build(package: Path, parts: list[str], dest: Path) -> list[str]:
         try:
             log = io.StringIO()
             with contextlib.redirect_stdout(log):
+                # opt_level 1, no debug info, imports outside the build not analysed: an 18 s
+                # build instead of 38 s (make test builds it in CI) for 4 % fewer turns/s
                 extensions = mypycify(
-                    ["--ignore-missing-imports", "--follow-imports=silent",
+                    ["--ignore-missing-imports", "--follow-imports=skip",
                      f"--cache-dir={work / 'mypy-cache'}", *rel],
-                    opt_level="3", target_dir=str(work / "c"))
+                    opt_level="1", target_dir=str(work / "c"), debug_level="0")
                 # a bare Distribution: setup() would read cardkit's own pyproject.toml
                 dist = Distribution({"name": "cardkit-compiled", "ext_modules": extensions})
                 dist.verbose = 0

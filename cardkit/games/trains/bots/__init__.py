@@ -356,8 +356,8 @@ def make_bot(spec: BotSpec, engine: Any) -> Any:
         if extra:
             if world.cards.get(extra) is None:
                 raise ValueError(f"no card {extra!r}")
-            rules = rules.model_copy(update={"buy": [BuyRule.model_validate({"card": extra, "max_owned": 2}),
-                                                     *rules.buy]})
+            first = BuyRule.model_validate({"card": extra, "max_owned": 2})
+            rules = rules.model_copy(update={"buy": [first, *rules.buy]})
         if len(_BOT_PLANS) > 256:
             _BOT_PLANS.clear()
         hit = _BOT_PLANS[key] = (world, rules, card_plan(world, rules))
