@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import unicodedata
 import subprocess
 from functools import lru_cache
 from pathlib import Path
@@ -18,6 +19,7 @@ from typing import Any
 
 import pytest
 
+import cardkit.site.search as folding
 from cardkit.site.search import (DIGITS, Entry, decode_index, encode_index, index_data,
                                  index_files, parse, rank, read_index, search,
                                  search_page_body)
@@ -368,3 +370,41 @@ def test_js_counts_results_with_plural_forms() -> None:
               "{first:'21',last:'40'}))));")
     assert node(script) == ["Karty 21–40 z 1 karty", "Karty 21–40 z 22 kart",
                             "Karty 21–40 z 57 kart"]
+
+
+def _fold_by_character(text: str) -> str:
+    """The reference fold: one category lookup per character, as the site first did it."""
+    decomposed = unicodedata.normalize("NFKD", text.lower())
+    out = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower()
+    for old, new in folding.EXTRA:
+        out = out.replace(old, new)
+    return out
+
+
+def _tokens_by_character(text: str) -> list[str]:
+    found: list[str] = []
+    word: list[str] = []
+    for c in _fold_by_character(text):
+        if unicodedata.category(c)[0] in "LN":
+            word.append(c)
+        elif word:
+            found.append("".join(word))
+            word = []
+    if word:
+        found.append("".join(word))
+    return found
+
+
+def test_fold_and_tokens_match_the_per_character_reference_on_every_code_point() -> None:
+    # fold and tokens translate through remembered category tables (_ByCategory); every
+    # code point, between spaces and run together, and every shipped text give the same words
+    # as the per-character reference (a table that kept a mark, or split at a digit, fails)
+    points = [chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF]
+    texts = [" ".join(points[i:i + 251]) + "".join(points[i:i + 251])
+             for i in range(0, len(points), 251)]
+    texts += ["Ćma ŁÓDŹ straße Σίσυφος ﬁ x²³ ①② 五 İı ǅ e\u0301\u0327 a_b-c d'e",
+              *(e.name + " " + " ".join(e.texts)
+                for game in ("terra", "trains", "mars-dice") for e in content_entries(game))]
+    for text in texts:
+        assert folding.fold(text) == _fold_by_character(text), text[:40]
+        assert folding.tokens(text) == _tokens_by_character(text), text[:40]

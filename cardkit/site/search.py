@@ -67,10 +67,32 @@ _NUMBER = re.compile(r"[0-9]+(?:[.,][0-9]+)?")
 _FILE_PART = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]*")
 
 
+class _ByCategory(dict[int, "int | None"]):
+    """A ``str.translate`` table worked out one character at a time from its Unicode category
+    and remembered (a character keeps its category): characters whose category starts with one
+    of ``keep`` stay, the others become ``other`` (``None`` drops them). ``translate`` looks
+    every character up in C; only a character met for the first time costs a Python call."""
+
+    def __init__(self, keep: str, other: int | None) -> None:
+        super().__init__()
+        self.keep, self.other = keep, other
+
+    def __missing__(self, code: int) -> int | None:
+        value = code if unicodedata.category(chr(code))[0] in self.keep else self.other
+        self[code] = value
+        return value
+
+
+#: Drops the combining marks (category M) that NFKD splits off letters.
+_NO_MARKS = _ByCategory("CLNPSZ", None)
+#: Letters and digits stay; every other character becomes a space (none of them is a letter or
+#: digit, and no letter or digit is a space, so splitting at spaces gives the runs).
+_WORDS = _ByCategory("LN", ord(" "))
+
+
 def fold(text: str) -> str:
     """``text`` lower-cased, without diacritics (see the module docstring)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    out = "".join(c for c in decomposed if not unicodedata.category(c).startswith("M")).lower()
+    out = unicodedata.normalize("NFKD", text.lower()).translate(_NO_MARKS).lower()
     for old, new in EXTRA:
         out = out.replace(old, new)
     return out
@@ -78,17 +100,7 @@ def fold(text: str) -> str:
 
 def tokens(text: str) -> list[str]:
     """The folded words of ``text``: runs of letters and digits, in order."""
-    found: list[str] = []
-    word: list[str] = []
-    for c in fold(text):
-        if unicodedata.category(c)[0] in "LN":
-            word.append(c)
-        elif word:
-            found.append("".join(word))
-            word = []
-    if word:
-        found.append("".join(word))
-    return found
+    return [w for w in fold(text).translate(_WORDS).split(" ") if w]
 
 
 @dataclass(frozen=True, slots=True)
