@@ -118,8 +118,10 @@ def main() -> None:
               f"p95 {p95 * 1000:.0f} ms ({EDITS} edits)")
     print(f"cardkit check after an edit: {cli * 1000:.0f} ms")
     for what, median, p95 in rows:
+        # the goal (issue 40) is about the first diagnostics; the complete ones are reported
+        goal = "< 150 ms median" if what.startswith("first") else "report"
         line(f"lsp {what} after a one-key edit, median", f"{median * 1000:.0f} ms",
-             f"{cli * 1000:.0f} ms cli check", median / cli, "< 150 ms median")
+             f"{cli * 1000:.0f} ms cli check", median / cli, goal)
         line(f"lsp {what} after a one-key edit, p95", f"{p95 * 1000:.0f} ms",
              f"{cli * 1000:.0f} ms cli check", p95 / cli, "report")
 
