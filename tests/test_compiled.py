@@ -43,7 +43,7 @@ def _fake_build(tmp: Path) -> tuple[Path, Path]:
     for name in ("__init__", "state"):
         (build / "pkgx" / "engine" / f"{name}{SUFFIX}").write_bytes(b"\0")
     (build / f"abc123__mypyc{SUFFIX}").write_bytes(b"\0")
-    compiled.write_manifest(build, src, sorted((src / "engine").glob("*.py")))
+    compiled.write_manifest(build, src, compiled.digests(sorted((src / "engine").glob("*.py"))))
     home = compiled.folder() / "pkgx"
     home.parent.mkdir(parents=True, exist_ok=True)
     compiled.replace_build(build, home)
@@ -132,6 +132,21 @@ def test_the_switch_turns_a_good_build_off(builds: tuple[Path, Path],
     monkeypatch.setenv(compiled.SWITCH, "0")
     status, _ = compiled.check("pkgx", builds[0])
     assert not status.used and status.reason == f"{compiled.SWITCH}=0"
+
+
+def test_a_source_edited_during_the_build_fails_it(tmp_path: Path) -> None:
+    # the manifest must hash what was compiled: an edit while mypyc ran leaves no manifest
+    src = tmp_path / "pkgy" / "engine"
+    src.mkdir(parents=True)
+    (src / "state.py").write_text("Y = 2\n", "utf-8")
+    build = tmp_path / "fresh"
+    (build / "pkgy" / "engine").mkdir(parents=True)
+    (build / "pkgy" / "engine" / f"state{SUFFIX}").write_bytes(b"\0")
+    before = compiled.digests([src / "state.py"])
+    (src / "state.py").write_text("Y = 3\n", "utf-8")  # edited while it compiled
+    with pytest.raises(RuntimeError, match="changed while it was being compiled"):
+        compiled.write_manifest(build, tmp_path / "pkgy", before)
+    assert not (build / compiled.MANIFEST).exists()
 
 
 def test_a_rebuild_never_removes_a_folder_cardkit_did_not_write(tmp_path: Path) -> None:

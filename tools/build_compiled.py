@@ -56,6 +56,7 @@ def build(package: Path, parts: list[str], dest: Path) -> list[str]:
     from setuptools import Distribution
 
     files = sources(package, parts)
+    before = compiled.digests(files)  # the manifest records what was compiled, not what is now
     rel = [str(f.relative_to(ROOT)) for f in files]
     dest.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix="cardkit-mypyc-"))
@@ -80,7 +81,7 @@ def build(package: Path, parts: list[str], dest: Path) -> list[str]:
                 dist.run_command("build_ext")
         finally:
             os.chdir(cwd)
-        names = compiled.write_manifest(fresh, package, files)
+        names = compiled.write_manifest(fresh, package, before)
         compiled.replace_build(fresh, dest)
         return names
     finally:

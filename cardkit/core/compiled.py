@@ -63,14 +63,23 @@ def _suffix() -> str:
     return importlib.machinery.EXTENSION_SUFFIXES[0]
 
 
-def write_manifest(build: Path, package: Path, sources: list[Path]) -> list[str]:
+def digests(sources: list[Path]) -> dict[Path, str]:
+    """The SHA-256 of each source, taken before it is compiled (see :func:`write_manifest`)."""
+    return {src: _digest(src) for src in sources}
+
+
+def write_manifest(build: Path, package: Path, before: dict[Path, str]) -> list[str]:
     """Write the manifest of a fresh build (``build``: the folder the extension modules were
-    built into; ``package``: the package's source folder; ``sources``: the compiled modules'
-    files); returns the compiled module names."""
+    built into; ``package``: the package's source folder; ``before``: :func:`digests` of the
+    compiled modules' files taken before the build); returns the compiled module names. A
+    source edited while it was being compiled fails the build: its hash would describe a file
+    the extension was not built from."""
     name = ".".join(_dotted(package))
     suffix = _suffix()
     modules: dict[str, dict[str, Any]] = {}
-    for src in sources:
+    for src, digest in before.items():
+        if _digest(src) != digest:
+            raise RuntimeError(f"{src} changed while it was being compiled; build again")
         rel = src.relative_to(package)
         parts = [*name.split("."), *rel.parent.parts]
         is_package = src.name == "__init__.py"
@@ -78,7 +87,7 @@ def write_manifest(build: Path, package: Path, sources: list[Path]) -> list[str]
         file = Path(*parts) / f"{src.stem}{suffix}"
         if not (build / file).is_file():
             raise FileNotFoundError(f"mypyc built no {file}")
-        modules[module] = {"source": rel.as_posix(), "sha256": _digest(src),
+        modules[module] = {"source": rel.as_posix(), "sha256": digest,
                            "file": file.as_posix(), "package": is_package}
     support = {p.name.split(".")[0]: p.name for p in sorted(build.glob(f"*{suffix}"))}
     data = {"format": FORMAT, "package": name, "suffix": suffix, "modules": modules,
