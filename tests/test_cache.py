@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from cardkit.checking import CheckOptions, run_check
+
+from .conftest import SHIPPED, point_modelines
 
 
 def _run(content: Path, cache: Path):  # type: ignore[no-untyped-def]
@@ -50,3 +53,37 @@ def test_corrupt_cache_entries_are_misses(terra_content, tmp_path: Path) -> None
         entry.write_bytes(b"\x00garbage")
     report = _run(content, cache)
     assert report.diagnostics == [] and not report.summary.cached
+
+
+def test_a_check_of_several_games_leaves_each_games_verdict(tmp_path: Path) -> None:
+    """``cardkit check`` of every game, then a command that gates one (``cardkit site``): the
+    one game's verdict comes from the cache, and is the report a check of that game alone
+    makes — its own findings, and the locales' findings with it (reported once in the whole
+    check)."""
+    content = tmp_path / "content"
+    for part in ("trains", "cartographers", "locales"):
+        shutil.copytree(SHIPPED / part, content / part)
+    point_modelines(content, SHIPPED)
+    locale = content / "locales" / "pl.yaml"  # a finding in a file both games use
+    locale.write_text(locale.read_text("utf-8").replace("  name: Polish\n",
+                                                        "  name: Polish\n  nme: typo\n"), "utf-8")
+    setup = content / "trains" / "setup.yaml"  # and one in one game's own files
+    setup.write_text(setup.read_text("utf-8").replace("  - id: base\n", "  - id: standard\n"),
+                     "utf-8")
+    games = ("trains", "cartographers")
+    cache = tmp_path / "cache"
+    whole = run_check(CheckOptions(games, content, cache))
+    in_locale = [d for d in whole.diagnostics if d.file.endswith("locales/pl.yaml")]
+    assert len(in_locale) == 1 and any(d.file.startswith("trains/") or "/trains/" in d.file
+                                       for d in whole.diagnostics), whole.diagnostics
+    for game in games:
+        cached = run_check(CheckOptions((game,), content, cache))
+        alone = run_check(CheckOptions((game,), content, None))
+        assert cached.summary.cached and not alone.summary.cached, game
+        assert [d.to_dict() for d in cached.diagnostics] == \
+            [d.to_dict() for d in alone.diagnostics], game  # as the cache keeps them
+        assert [d.to_dict() for d in alone.diagnostics if d.file.endswith("locales/pl.yaml")] \
+            == [d.to_dict() for d in in_locale]
+        assert (cached.summary.files, cached.summary.objects, cached.summary.errors,
+                cached.summary.warnings) == (alone.summary.files, alone.summary.objects,
+                                             alone.summary.errors, alone.summary.warnings), game

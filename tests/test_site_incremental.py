@@ -245,7 +245,8 @@ def test_a_record_naming_files_outside_the_site_is_not_followed(tmp_path: Path) 
              str(tmp_path / "secret.png"): digest_of(tmp_path / "secret.png")}
     (site / MANIFEST).write_bytes(Manifest(files, {}, Origin("site")).to_bytes())
     found = Previous.of(site, "site", [])
-    assert found.read("in") == b"png"
+    stored = found.read("in")
+    assert stored is not None and stored.read() == b"png" and stored.digest == files["a.png"]
     assert found.read("out") is None and found.read("abs") is None
     assert not found.write(tmp_path / "new" / "x.png", b"secret")  # written, not linked
 

@@ -79,6 +79,69 @@ def test_a_translated_region_name_planted_is_caught(tmp_path: Path, locale: str)
     assert _codes(content, "TER029") == set(data["entries"])
 
 
+def _reference_pattern(phrase: str, lang: str) -> list[tuple[str, bool]]:
+    """The matching rule as the module docstring states it: per word of the phrase, the whole
+    word (English) or its stem (the word less its final vowels and Greek final ς, when four
+    letters or more remain), and whether an ending may follow."""
+    inflected = lang != "en"
+    out = []
+    for w in words(phrase):
+        stem = w.rstrip("aeiouyąęóαεηιουωσ") if inflected else w
+        out.append((stem if inflected and len(stem) >= 4 else w, inflected))
+    return out
+
+
+def _reference_in(text_words: list[str], pattern: list[tuple[str, bool]]) -> bool:
+    """The rule applied word by word, with nothing ruled out first (the check rules out a
+    phrase whose words the text does not contain; this is what it must agree with)."""
+    for i in range(len(text_words) - len(pattern) + 1):
+        if all((text_words[i + j] in (want, want + "s")) if not open_end else
+               (text_words[i + j].startswith(want) and len(text_words[i + j]) - len(want) <= 6)
+               for j, (want, open_end) in enumerate(pattern)):
+            return True
+    return False
+
+
+def test_the_phrase_matcher_agrees_with_the_word_by_word_rule() -> None:
+    """Every tenth shipped card text (English, Greek, Polish) against every region name and
+    alias, and crafted edges (an ending of six letters and of seven, a plural ``s`` and two, a
+    phrase at the start and the end, its words run together, repeated words): the same verdict
+    as the rule applied word by word."""
+    yaml = YAML(typ="safe")
+    texts: dict[str, list[str]] = {"en": [], "el": [], "pl": []}
+    terms: dict[str, set[str]] = {"en": set(), "el": set(), "pl": set()}
+    for path in (SHIPPED / "terra" / "cards").glob("*.yaml"):
+        for card in yaml.load(path.read_text("utf-8"))["cards"]:
+            texts["en"] += [card["topic"], *(b["question"] for b in card["bars"])]
+    for region in yaml.load((SHIPPED / "terra" / "regions.yaml").read_text("utf-8"))["regions"]:
+        terms["en"].add(region["name"])
+        for lang, aliases in (region.get("aliases") or {}).items():
+            terms[lang].update(aliases)
+    for lang in ("el", "pl"):
+        i18n = SHIPPED / "terra" / "i18n" / lang
+        for fields in yaml.load((i18n / "cards.yaml").read_text("utf-8"))["entries"].values():
+            texts[lang] += [entry["text"] for entry in fields.values()]
+        for fields in yaml.load((i18n / "regions.yaml").read_text("utf-8"))["entries"].values():
+            terms[lang].add(fields["name"]["text"])
+    crafted = {"pl": (["sycyliabcdef wyspa", "sycyliabcde", "sycyliabcdefg", "na sycylii", "x sycyl"],
+                      {"Sycylia", "na Sycylii", "Wyspa"}),
+               "en": (["japans highest", "japanss", "japan", "the japan japan", "japanese", "new japan",
+                      "newjapan peak"],
+                      {"Japan", "New Japan", "japan japan"})}
+    checked = 0
+    for lang in ("en", "el", "pl"):
+        extra_texts, extra_terms = crafted.get(lang, ([], set()))
+        patterns = {t: _reference_pattern(t, lang) for t in sorted(terms[lang] | extra_terms)}
+        for text in texts[lang][::10] + extra_texts:  # a tenth of the texts: 0.1 M pairs
+            folded = words(text)
+            for term, pattern in patterns.items():
+                if phrase_in(folded, term, lang) != _reference_in(folded, pattern):
+                    raise AssertionError((lang, text, term))
+                checked += 1
+    assert checked > 100_000 and min(map(len, terms.values())) > 100, \
+        {k: len(v) for k, v in terms.items()}
+
+
 def test_inflected_forms_match_in_greek_and_polish_but_not_english() -> None:
     assert phrase_in(words("Rekord upału na Sycylii"), "Sycylia", "pl")
     assert phrase_in(words("Η ανάβαση στην Ιαπωνίας"), "Ιαπωνία", "el")

@@ -97,37 +97,44 @@ def run_check(options: CheckOptions) -> Report:
     seen = None if options.session is None else options.session.seen
     if options.quick:
         return _check_uncached(ids, sources, locale_files, options, cache)
-    key = cache.report_key([
-        str(options.content_dir.resolve()), *ids,
-        *(f"{s.game}/{s.relpath}:{s.digest}" for g in ids for s in sources[g]),
-        *(f"locales/{s.relpath}:{s.digest}" for s in locale_files),
-        *(d for g in ids for d in report_digests(options.content_dir, g, seen)),
-        *(d for g in ids for d in asset_digests(options.content_dir, g, seen)),
-    ])
-    hit = cache.get_report(key, _report_from_json)  # an ill-formed entry is a miss
+    def key(games: tuple[str, ...]) -> str:
+        return cache.report_key([
+            str(options.content_dir.resolve()), *games,
+            *(f"{s.game}/{s.relpath}:{s.digest}" for g in games for s in sources[g]),
+            *(f"locales/{s.relpath}:{s.digest}" for s in locale_files),
+            *(d for g in games for d in report_digests(options.content_dir, g, seen)),
+            *(d for g in games for d in asset_digests(options.content_dir, g, seen)),
+        ])
+
+    hit = cache.get_report(key(ids), _report_from_json)  # an ill-formed entry is a miss
     if hit is not None:
         return hit  # type: ignore[no-any-return]
+    split: dict[str, Report] = {}
     with outside.noting() as noted:
         if options.session is not None:  # a process that checks again and again keeps its own
-            report = _check_uncached(ids, sources, locale_files, options, cache)
+            report = _check_uncached(ids, sources, locale_files, options, cache, split)
         else:
             with few_collections():  # the collector held back: 5 % of a cold 10,000-card check
-                report = _check_uncached(ids, sources, locale_files, options, cache)
+                report = _check_uncached(ids, sources, locale_files, options, cache, split)
     report.outside = outside.kinds(noted)
-    cache.put_report(key, _report_to_json(report))
+    cache.put_report(key(ids), _report_to_json(report))
+    if len(ids) > 1:  # each game's verdict too: a command that gates one game finds it
+        for game, alone in split.items():
+            alone.outside = report.outside
+            cache.put_report(key((game,)), _report_to_json(alone))
     return report
 
 
 def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                     locale_files: list[SourceFile], options: CheckOptions,
-                    cache: CheckCache) -> Report:
+                    cache: CheckCache, split: dict[str, Report] | None = None) -> Report:
     from ..core.parseshare import parse_ahead
 
     parse = make_parser(cache)
     if options.session is None:  # a large folder is parsed on every CPU first
         parse = parse_ahead([s for g in ids for s in sources[g]] + locale_files, parse)
     try:
-        return _checked_games(ids, sources, locale_files, options, parse)
+        return _checked_games(ids, sources, locale_files, options, parse, split)
     except BaseException:  # Ctrl-C, SIGTERM, a bug: no game's checks go on aside
         aside.stop_all()
         raise
@@ -135,18 +142,24 @@ def _check_uncached(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
 
 def _checked_games(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
                    locale_files: list[SourceFile], options: CheckOptions,
-                   parse: Callable[[SourceFile], LoadResult]) -> Report:
-    """Each game loaded and checked, with the locales and translations; the located report."""
+                   parse: Callable[[SourceFile], LoadResult],
+                   split: dict[str, Report] | None = None) -> Report:
+    """Each game loaded and checked, with the locales and translations; the located report.
+    ``split`` (when given) receives each game's report as a check of that game alone would
+    make it: its own findings, and the locales' when it uses them (reported once, with the
+    first game that loads them, in the whole report)."""
     from ..core.content import is_translation_file
-    from ..core.sourcemap import resolve_locations
 
-    diagnostics: list[Diagnostic] = []
-    summary = Summary()
+    mine: dict[str, list[Diagnostic]] = {}
+    counted: dict[str, Summary] = {}
+    uses_locales: set[str] = set()
     locales: dict[str, Any] | None = None
+    of_locales: list[Diagnostic] = []
     for game in ids:
         files = [s for s in sources[game] if not is_translation_file(s.relpath)]
         tr_files = [s for s in sources[game] if is_translation_file(s.relpath)]
-        summary.files += len(sources[game])
+        diagnostics = mine[game] = []
+        summary = counted[game] = Summary(files=len(sources[game]))
         if not files:
             diagnostics.append(Diagnostic(
                 "CK002", Severity.ERROR, f"no content files for game {game!r}",
@@ -161,9 +174,8 @@ def _checked_games(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
         prints = getattr(content.game, "print_decks", None) is not None
         if tr_files or prints:
             if locales is None:
-                locales, found = _load_locales(options.content_dir, parse)
-                diagnostics.extend(found)
-                summary.files += len(locale_files)
+                locales, of_locales = _load_locales(options.content_dir, parse)
+            uses_locales.add(game)
             fit = (None if options.session is None else
                    (options.session.fit_memo(game),
                     asset_digests(options.content_dir, game, options.session.seen)))
@@ -174,8 +186,43 @@ def _checked_games(ids: tuple[str, ...], sources: dict[str, list[SourceFile]],
         diagnostics.extend(later())
     texts = {s.display: s for g in ids for s in sources[g]}
     texts.update({s.display: s for s in locale_files})
-    located = drop_superseded(
-        resolve_locations(diagnostics, lambda f: texts[f].text() if f in texts else None))
+    located = _located([*(mine[g] for g in ids), of_locales], texts)
+    by_game, of_locales = dict(zip(ids, located, strict=False)), located[-1]
+    first = next((g for g in ids if g in uses_locales), None)
+    whole = Summary()
+    for game in ids:
+        whole.files += counted[game].files + (len(locale_files) if game == first else 0)
+        whole.objects += counted[game].objects
+    report = _report([d for g in ids for d in by_game[g]] + (of_locales if first else []),
+                     whole)
+    for game in ids if split is not None and len(ids) > 1 else ():
+        alone = replace(counted[game])
+        found = by_game[game]
+        if game in uses_locales:
+            alone.files += len(locale_files)
+            found = found + of_locales
+        split[game] = _report(found, alone)  # type: ignore[index]
+    return report
+
+
+def _located(chunks: list[list[Diagnostic]], texts: dict[str, SourceFile]
+             ) -> list[list[Diagnostic]]:
+    """Each list of diagnostics located in their files' texts (each file composed once)."""
+    from ..core.sourcemap import resolve_locations
+
+    flat = resolve_locations([d for chunk in chunks for d in chunk],
+                             lambda f: texts[f].text() if f in texts else None)
+    out, at = [], 0
+    for chunk in chunks:
+        out.append(flat[at:at + len(chunk)])
+        at += len(chunk)
+    return out
+
+
+def _report(diagnostics: list[Diagnostic], summary: Summary) -> Report:
+    """The report of located ``diagnostics``: a finding an error at the same place supersedes
+    dropped, sorted, counted into ``summary``."""
+    located = drop_superseded(diagnostics)
     located.sort(key=Diagnostic.sort_key)
     return Report(located, count(located, summary))
 

@@ -13,6 +13,7 @@ goes to the click commands. ``main`` (the root group) and ``_all_codes`` are loo
 
 from __future__ import annotations
 
+import gc
 import sys
 from typing import Any
 
@@ -28,7 +29,10 @@ def run() -> None:
     replay.arm(argv)
     from .commands import main
 
-    main()
+    try:
+        main()
+    finally:  # the command's objects are freed with the process: no last collection over
+        gc.freeze()  # them at exit (0.1 s of a site rebuild's 2 s)
 
 
 def __getattr__(name: str) -> Any:

@@ -30,9 +30,12 @@ import json
 import os
 import re
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from .atomic import write_bytes_atomic
 from .errors import UsageProblem
 
 MANIFEST = ".cardkit-outputs.json"
@@ -282,20 +285,31 @@ def lookup(path: Path) -> Recorded | None:
 #: folder several times (an output surveyed before and after it is built, its rebuild's files
 #: linked from the previous output) reads each file once. As git does with its index, a file
 #: modified less than :data:`_SETTLED` ago is never remembered: a rewrite within the clock's
-#: granularity could keep its mtime.
+#: granularity could keep its mtime. :func:`remembered_digests` keeps them between commands.
 _DIGESTS: dict[tuple[int, int, int, int], str] = {}
 _MAX_DIGESTS = 200_000
 _SETTLED = 2_000_000_000  # ns
+#: The keys used while :func:`remembered_digests` is active (what it saves), else ``None``.
+_USED: set[tuple[int, int, int, int]] | None = None
+_MEMO_VERSION = 1
 
 
 def digest_of(path: Path) -> str:
     """SHA-256 (hex) of a file's bytes."""
-    with open(path, "rb") as fh:
-        st = os.fstat(fh.fileno())
+    try:
+        st = os.stat(path)  # a remembered file is not even opened
+    except OSError:
+        pass  # open says why
+    else:
         key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         known = _DIGESTS.get(key)
         if known is not None:
+            if _USED is not None:
+                _USED.add(key)
             return known
+    with open(path, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        key = (st.st_dev, st.st_ino, st.st_size, st.st_mtime_ns)
         h = hashlib.sha256()
         for chunk in iter(lambda: fh.read(1 << 20), b""):
             h.update(chunk)
@@ -304,4 +318,51 @@ def digest_of(path: Path) -> str:
     if len(_DIGESTS) >= _MAX_DIGESTS:
         _DIGESTS.clear()
     _DIGESTS[key] = h.hexdigest()
+    if _USED is not None:
+        _USED.add(key)
     return _DIGESTS[key]
+
+
+@contextmanager
+def remembered_digests(memo: Path | None) -> Iterator[None]:
+    """Within the block, :func:`digest_of` also knows the digests the file ``memo`` kept from
+    the last command that used it; afterwards the memo keeps the ones the block used (a
+    rebuild surveys the previous output without reading its unchanged files again: a file is
+    read again when its inode, size or mtime differ, as git's index does). ``None``: no memo.
+    An unreadable or ill-formed memo is empty; one that cannot be written is not kept."""
+    global _USED
+    if memo is None or _USED is not None:
+        yield
+        return
+    _DIGESTS.update(_load_memo(memo))
+    _USED = set()
+    try:
+        yield
+    finally:
+        used, _USED = _USED, None
+        rows = [[*key, _DIGESTS[key]] for key in sorted(used) if key in _DIGESTS]
+        try:
+            write_bytes_atomic(memo, json.dumps({"version": _MEMO_VERSION, "files": rows},
+                                                separators=(",", ":")).encode("utf-8"))
+        except OSError:
+            pass
+
+
+def _load_memo(memo: Path) -> dict[tuple[int, int, int, int], str]:
+    try:
+        data = json.loads(memo.read_bytes())
+    except (OSError, ValueError):
+        return {}
+    rows = data.get("files") if isinstance(data, dict) and \
+        data.get("version") == _MEMO_VERSION else None
+    out: dict[tuple[int, int, int, int], str] = {}
+    for row in rows if isinstance(rows, list) else ():
+        if isinstance(row, list) and len(row) == 5 and all(type(v) is int for v in row[:4]) \
+                and isinstance(row[4], str) and _HEX64.fullmatch(row[4]):
+            out[(row[0], row[1], row[2], row[3])] = row[4]
+        if len(out) >= _MAX_DIGESTS:
+            break
+    return out
+
+
+_HEX64 = re.compile(r"[0-9a-f]{64}")

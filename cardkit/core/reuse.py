@@ -63,23 +63,24 @@ class Previous:
                                 if isinstance(k, str) and isinstance(v, str) and v in files}
         return found
 
-    def read(self, key: str) -> bytes | None:
-        """The bytes the previous output made from the inputs ``key`` (None: not known). The
-        file is one the survey found as cardkit wrote it (its digest checked there)."""
+    def read(self, key: str) -> Stored | None:
+        """The file the previous output made from the inputs ``key`` (None: not known): one
+        the survey found as cardkit wrote it (its digest checked there), so it is not read."""
         rel = self.inputs.get(key)
         if rel is None or self.root is None:
             return None
         try:
-            return (self.root / rel).read_bytes()
+            size = (self.root / rel).stat().st_size
         except OSError:
             return None
+        return Stored(self.root / rel, self.files[rel], size)
 
-    def write(self, path: Path, data: bytes, digest: str | None = None) -> bool:
+    def write(self, path: Path, data: bytes | Stored, digest: str | None = None) -> bool:
         """Put ``data`` at ``path`` (a new file in a staging folder, parents made): a link to the
         previous output's identical file when there is one, else written. Returns whether it
         was reused."""
         path.parent.mkdir(parents=True, exist_ok=True)
-        rel = self.by_digest.get(digest or hashlib.sha256(data).hexdigest()) \
+        rel = self.by_digest.get(digest or content_digest(data)) \
             if self.root is not None else None
         if rel is not None:
             source = self.root / rel  # type: ignore[operator]
@@ -93,8 +94,30 @@ class Previous:
             except OSError:
                 pass
         with open(path, "wb") as fh:  # a fresh file in a fresh folder: the umask decides
-            fh.write(data)
+            fh.write(data.read() if isinstance(data, Stored) else data)
         return False
+
+
+@dataclass(frozen=True, slots=True)
+class Stored:
+    """A file of the previous output, by its place, digest (checked by the survey) and size:
+    what a rebuild reuses without reading it (:meth:`Previous.write` links it)."""
+
+    path: Path
+    digest: str
+    size: int
+
+    def __len__(self) -> int:
+        return self.size
+
+    def read(self) -> bytes:
+        """Its bytes (needed only where it cannot be linked)."""
+        return self.path.read_bytes()
+
+
+def content_digest(data: bytes | Stored) -> str:
+    """The SHA-256 (hex) of bytes, or of a stored file (known without reading it)."""
+    return data.digest if isinstance(data, Stored) else hashlib.sha256(data).hexdigest()
 
 
 def _inside(rel: str) -> bool:

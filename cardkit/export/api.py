@@ -26,13 +26,13 @@ from typing import TYPE_CHECKING, Literal
 from ..core.loading import DEFAULT_CACHE_DIR
 from ..core.errors import UsageProblem
 from ..core.outdir import FolderOutput, default_build_dir, put
-from ..core.reuse import Previous
+from ..core.reuse import Previous, Stored
 from . import presets, tts, ttsexport
 from .csvfile import CsvRow, cards_csv
 from .inputs import FaceKey, face_keys
-from .raster import (Drawn, Window, draw_unique, encode_all, face_size_px, png_bytes,
+from .raster import (Drawn, FaceRef, Window, draw_unique, encode_all, face_size_px, png_bytes,
                      raster_faces, unique_deck)
-from .unique import Registry, card_files, place
+from .unique import Face, Registry, card_files, place
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -49,7 +49,7 @@ DEFAULT_ROOT = Path("build") / "export"  # for the default content folder (see d
 CSV_NAME = "cards.csv"
 _SAFE = re.compile(r"[a-z0-9]+(-[a-z0-9]+)*")
 #: Writes one file of the export (a name relative to its folder) and returns its path.
-Writer = Callable[[str, bytes], Path]
+Writer = Callable[[str, Face], Path]
 
 
 @dataclass(slots=True)
@@ -231,12 +231,12 @@ def export_game(job: ExportJob) -> ExportResult:
     registry = Registry()
     with folder.staged() as staging:
 
-        def write(name: str, data: bytes) -> Path:
+        def write(name: str, data: Face) -> Path:
             nonlocal size, linked
             if previous is not None:
                 linked += previous.write(staging / name, data)
             else:
-                put(staging, name, data)
+                put(staging, name, data.read() if isinstance(data, Stored) else data)
             written.append(out_dir / name)
             size += len(data)
             return out_dir / name
@@ -266,8 +266,8 @@ def export_game(job: ExportJob) -> ExportResult:
 
 
 def _known(job: ExportJob, previous: Previous | None, dpi: float, decks: list[PrintDeck],
-           loc: Localizer) -> tuple[dict[FaceKey, str], dict[FaceKey, bytes]]:
-    """With a previous build: every face's input digest, and the bytes of the faces the
+           loc: Localizer) -> tuple[dict[FaceKey, str], dict[FaceKey, Stored]]:
+    """With a previous build: every face's input digest, and the files of the faces the
     previous build made from the same inputs."""
     if previous is None:
         return {}, {}
@@ -285,10 +285,10 @@ def _known(job: ExportJob, previous: Previous | None, dpi: float, decks: list[Pr
 def _write_faces(deck: PrintDeck, drawn: Drawn, dpi: float, window: Window | None,
                  preset: presets.Preset | None, registry: Registry, write: Writer,
                  workers: int | None, keys: dict[FaceKey, str] | None = None,
-                 known: dict[FaceKey, bytes] | None = None, inputs: dict[str, str] | None = None
+                 known: dict[FaceKey, Stored] | None = None, inputs: dict[str, str] | None = None
                  ) -> tuple[list[Path], list[CsvRow]]:
     """A deck's distinct faces written once each; the CSV rows pointing every card at them.
-    With ``keys`` (a previous build), the faces not drawn are the ``known`` bytes, and
+    With ``keys`` (a previous build), the faces not drawn are the ``known`` files, and
     ``inputs`` gets every face's input digest -> its file."""
     if preset is None:
         suffix = ".png"
@@ -300,9 +300,10 @@ def _write_faces(deck: PrintDeck, drawn: Drawn, dpi: float, window: Window | Non
 
         def encode(image: Image) -> bytes:
             return presets.encode(image, preset)
-    faces = list(encode_all(raster_faces(drawn, dpi, window), encode, workers))
-    if keys:
-        made = {ref: data for ref, data in faces}
+    faces: list[tuple[FaceRef, Face]] = list(encode_all(raster_faces(drawn, dpi, window),
+                                                        encode, workers))
+    if keys and known is not None:
+        made = dict(faces)
         faces = [(ref, made[ref] if ref in made else known[(deck.id, ref.card_id, ref.side)])
                  for ref in unique_deck(deck).faces]
     paths, writes = place(deck.id, faces, suffix, registry)

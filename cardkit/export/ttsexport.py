@@ -22,7 +22,8 @@ from typing import TYPE_CHECKING
 from ..pdf.words import Words
 from . import tts
 from .raster import Drawn, face_size_px, png_bytes, raster_faces
-from .unique import Registry, digest
+from ..core.reuse import content_digest
+from .unique import Registry
 
 if TYPE_CHECKING:
     from PIL.Image import Image
@@ -107,7 +108,7 @@ def _once(write: Writer, registry: Registry, files: list[Path], dpi: float
 
     def written(name: str, image: Image) -> str:
         data = png_bytes(image, dpi)
-        d = digest(data)
+        d = content_digest(data)
         if d in registry.by_digest:
             registry.reused += 1
             return registry.by_digest[d]

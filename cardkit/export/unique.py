@@ -12,14 +12,15 @@ this deck or another) keeps the earlier file's name and folder.
 
 from __future__ import annotations
 
-import hashlib
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ..core.reuse import Stored, content_digest
 from .raster import FaceRef
 
 Key = tuple[str | None, str]  # (card id or None for the shared back, side)
+Face = bytes | Stored  # a face's encoded bytes, or the previous build's file of them
 
 
 @dataclass(slots=True)
@@ -30,21 +31,18 @@ class Registry:
     reused: int = 0  # faces that pointed at an existing file instead of writing one
 
 
-def digest(data: bytes) -> str:
-    """The SHA-256 of a file's bytes (hex)."""
-    return hashlib.sha256(data).hexdigest()
-
-
-def place(deck_id: str, faces: Sequence[tuple[FaceRef, bytes]], suffix: str,
-          registry: Registry) -> tuple[dict[Key, str], list[tuple[str, bytes]]]:
-    """The relative path of every face of a deck and the files to write (new bytes only)."""
-    digests = [digest(data) for _, data in faces]
+def place(deck_id: str, faces: Sequence[tuple[FaceRef, Face]], suffix: str,
+          registry: Registry) -> tuple[dict[Key, str], list[tuple[str, Face]]]:
+    """The relative path of every face of a deck and the files to write (new bytes only; a
+    face the previous build made is a :class:`~cardkit.core.reuse.Stored` file, known by its
+    digest, not read)."""
+    digests = [content_digest(data) for _, data in faces]
     backs = [d for (ref, _), d in zip(faces, digests, strict=True) if ref.side != "front"]
     users = Counter(backs)
     shared = list(dict.fromkeys(d for d in backs if users[d] > 1 or _is_shared(faces, backs, d)))
     only_back = len(set(backs)) == 1
     paths: dict[Key, str] = {}
-    writes: list[tuple[str, bytes]] = []
+    writes: list[tuple[str, Face]] = []
     for (ref, data), d in zip(faces, digests, strict=True):
         key = (ref.card_id, ref.side if ref.card_id is not None else "back")
         if d in registry.by_digest:
@@ -66,7 +64,7 @@ def place(deck_id: str, faces: Sequence[tuple[FaceRef, bytes]], suffix: str,
     return paths, writes
 
 
-def _is_shared(faces: Sequence[tuple[FaceRef, bytes]], backs: list[str], d: str) -> bool:
+def _is_shared(faces: Sequence[tuple[FaceRef, Face]], backs: list[str], d: str) -> bool:
     """The deck's shared back (drawn once, used by every card without its own back)."""
     back_refs = [ref for ref, _ in faces if ref.side != "front"]
     return any(ref.card_id is None and b == d for ref, b in zip(back_refs, backs, strict=True))

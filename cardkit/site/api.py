@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from ..core.loading import DEFAULT_CACHE_DIR, select_games
-from ..core.manifest import read_manifest
+from ..core.manifest import read_manifest, remembered_digests
 from ..core.registry import game_ids
 from ..core.errors import UsageProblem
 from ..core.outdir import LEGACY_SITE_MARKER, FolderOutput, default_build_dir, is_output
@@ -62,10 +62,10 @@ from .images import Exported, ImageJob, export_all
 from .messages import Messages
 from ..checking.pairmemo import PairMemo
 from .reports import page_title, report_pages, reports_index
-from .review import review_pages
+from .review import LocaleReview, review_data, review_pages
 from .search import Entry, index_files, search_page_body
 from .sitemap import Site, site_of
-from .units import Unit, UnitMemo, content_digests, unit_key, units_record
+from .units import Unit, UnitMemo, content_digests, digests_record, unit_key, units_record
 
 MARKER = LEGACY_SITE_MARKER  # what sites of older cardkit versions carry instead of a manifest
 ASSETS = ("site.css", "search.js", "filter.js", "review.js")
@@ -239,17 +239,22 @@ def _asset(name: str) -> str:
     return resources.files("cardkit.site").joinpath("assets", name).read_text("utf-8")
 
 
-def _review(data: Any, game: str, locale: str, cards: list[SiteCard], tr: Messages,
-            games: list[tuple[str, str]], cache: Path) -> str:
-    """The translators' view of one locale (each card's rows with its front image; ``games``:
-    the games with a view in this locale, for the game filter); its pair checks remembered in
-    the check cache between builds (:mod:`cardkit.checking.pairmemo`)."""
+def _review_data(data: Any, game: str, locale: str, cache: Path) -> LocaleReview:
+    """The translation checks of one locale, each finding attributed to its field; the pair
+    checks remembered in the check cache between builds (:mod:`cardkit.checking.pairmemo`)."""
     memo = PairMemo(cache / "review" / f"{game}.{locale}.json")
-    body = review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
-                        tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games,
-                        pairs=memo)
+    found = review_data(data, locale, memo)
     memo.save()
-    return body
+    return found
+
+
+def _review(data: Any, game: str, locale: str, cards: list[SiteCard], tr: Messages,
+            games: list[tuple[str, str]], review: LocaleReview) -> str:
+    """The translators' view of one locale (each card's rows with its front image; ``games``:
+    the games with a view in this locale, for the game filter)."""
+    return review_pages(data, game, locale, "../../", cards={c.id: c.kind for c in cards},
+                        tr=tr, images={c.id: (c.front, c.size) for c in cards}, games=games,
+                        review=review)
 
 
 def _reports(paths: list[Path], tr: Messages, cards: dict[str, dict[str, str]] | None = None
@@ -284,8 +289,17 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
         if found is not None:
             units[(game, locale)] = found
             write.linked += len(found.files)
+    reviews: dict[tuple[str, str], LocaleReview] = {}
+
+    def meanwhile() -> None:  # the translation checks of the views, while the images export
+        for item in plan:
+            for locale in item.locales:
+                if (item.game, locale) not in units and locale not in (SOURCE, PSEUDO_CODE):
+                    reviews[(item.game, locale)] = _review_data(item.data, item.game, locale,
+                                                                cache)
+
     exported = export_all([k for k in keys if k not in units],
-                          ImageJob(job.content_dir, dpi, cache, previous), tmp)
+                          ImageJob(job.content_dir, dpi, cache, previous), tmp, meanwhile)
     entries: list[Entry] = []
     counts: dict[tuple[str, str], int] = {}
     galleries: list[tuple[_Game, str, int, bool]] = []
@@ -295,7 +309,7 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
             unit = units.get((item.game, locale))
             if unit is None:
                 unit = _unit(item, locale, exported[(item.game, locale)], site, plan, write,
-                             cache, shared)
+                             reviews.get((item.game, locale)), shared)
                 memo.add(keys[(item.game, locale)], f"{item.game}/{locale}", unit)
                 units[(item.game, locale)] = unit
             entries += unit.entries
@@ -321,10 +335,11 @@ def _build(job: SiteJob, plan: list[_Game], dpi: float, cache: Path, tmp: Path,
 
 
 def _unit(item: _Game, locale: str, images: Exported, site: Site, plan: list[_Game],
-          write: _Writer, cache: Path, shared: dict[str, Any]) -> Unit:
+          write: _Writer, checked: LocaleReview | None, shared: dict[str, Any]) -> Unit:
     """Make one game's pages in one locale (its images exported): the gallery, the card pages,
-    the translators' view and the downloads; ``shared``: what the game's locales share, made
-    by the first that needs it."""
+    the translators' view (``checked``: its translation checks; none for the source and the
+    pseudo-locale) and the downloads; ``shared``: what the game's locales share, made by the
+    first that needs it."""
     spec = item.data.content.game
     specs = {k.name: k for k in spec.kinds}
     if not shared:
@@ -358,8 +373,8 @@ def _unit(item: _Game, locale: str, images: Exported, site: Site, plan: list[_Ga
     loc = Locale(locale, native, shared["targets"], shared["overlays"],
                  {**site.natives, **shared["natives"]}, categories, names, shared["withheld"])
     review = (_review(item.data, item.game, locale, cards, tr,
-                      [(i.game, i.title) for i in plan if locale in i.locales], cache)
-              if locale not in (SOURCE, PSEUDO_CODE) else None)
+                      [(i.game, i.title) for i in plan if locale in i.locales], checked)
+              if checked is not None else None)
     nav = site.nav(locale, item, review is not None)
     for card in cards:
         others = [(c, f"../../{c}/cards/{card.id}.html") for c in item.locales if c != locale]
@@ -439,13 +454,14 @@ def build_site(job: SiteJob) -> SiteResult:
     job.content_dir = content_dir
     cache = DEFAULT_CACHE_DIR if job.cache_dir is None else Path(job.cache_dir)
     folder = _folder(job, out, content_dir)
-    found = folder.check()
-    previous = Previous.of(out, "site", found.changed)  # unchanged files of the previous site
-    plan = _plan(job, cache)
-    memo = UnitMemo(units_record(cache, out), previous)
-    with folder.staged() as tmp:
-        result = _build(job, plan, dpi, cache, tmp, reports, previous, memo)
-    memo.save(read_manifest(out).files)
+    with remembered_digests(digests_record(cache, out)):  # the previous site's files: not read
+        found = folder.check()
+        previous = Previous.of(out, "site", found.changed)  # its unchanged files
+        plan = _plan(job, cache)
+        memo = UnitMemo(units_record(cache, out), previous)
+        with folder.staged() as tmp:
+            result = _build(job, plan, dpi, cache, tmp, reports, previous, memo)
+        memo.save(read_manifest(out).files)
     result.notes += folder.notes
     result.seconds = time.monotonic() - started
     return result

@@ -10,6 +10,7 @@ digest of every face; the site records them all in its :data:`~cardkit.core.reus
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,8 @@ from ..core.errors import UsageProblem
 from ..core.outdir import MANIFEST
 from ..core.reuse import Previous
 from ..core.workers import start_worker
+from ..export.api import ExportJob, export_game
+from ..text.fonts import register_fonts
 
 
 @dataclass(slots=True)
@@ -48,8 +51,6 @@ class ImageJob:
 def export_images(game: str, locale: str, job: ImageJob, folder: Path, rel: str) -> Exported:
     """Export one game's card images in ``locale`` into ``folder/img`` (``rel``: the locale
     folder's path in the site)."""
-    from ..export.api import ExportJob, export_game
-
     result = export_game(ExportJob(game, "png", job.content_dir, locale, dpi=job.dpi,
                                    out=folder / "img", cache_dir=job.cache, withhold_failing=True,
                                    previous=job.previous))
@@ -91,12 +92,13 @@ def export_workers(tasks: int) -> int:
     return max(1, min(n, tasks))
 
 
-def export_all(tasks: list[tuple[str, str]], job: ImageJob, tmp: Path
-               ) -> dict[tuple[str, str], Exported]:
+def export_all(tasks: list[tuple[str, str]], job: ImageJob, tmp: Path,
+               meanwhile: Callable[[], None] = lambda: None) -> dict[tuple[str, str], Exported]:
     """Every game and locale's images (into ``tmp/<game>/<locale>/img``), exported in parallel
-    where that helps."""
+    where that helps; ``meanwhile`` is called in this process while the workers export."""
     workers = export_workers(len(tasks))
     if workers == 1:
+        meanwhile()
         return {(g, loc): export_images(g, loc, job, tmp / g / loc, f"{g}/{loc}")
                 for g, loc in tasks}
     import multiprocessing
@@ -104,10 +106,13 @@ def export_all(tasks: list[tuple[str, str]], job: ImageJob, tmp: Path
 
     methods = multiprocessing.get_all_start_methods()
     ctx = multiprocessing.get_context("fork" if "fork" in methods else None)
+    if ctx.get_start_method() == "fork":
+        register_fonts()  # once here, not in every forked worker
     with ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=start_worker,
                              initargs=(os.getpid(),)) as pool:  # workers die with cardkit
         futures = {(g, loc): pool.submit(_task, g, loc, job, tmp / g / loc, f"{g}/{loc}")
                    for g, loc in tasks}
+        meanwhile()
         done = {key: future.result() for key, future in futures.items()}
     out: dict[tuple[str, str], Exported] = {}
     for key, (status, value) in done.items():

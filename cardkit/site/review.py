@@ -152,9 +152,10 @@ def review_pages(data: GameI18n, game: str, locale: str, root: str,
                  cards: Mapping[str, str] | None = None, tr: Messages = ENGLISH,
                  images: Mapping[str, tuple[str, tuple[int, int]]] | None = None,
                  games: Sequence[tuple[str, str]] = (),
-                 pairs: PairRunner = pair_diagnostics) -> str:
+                 pairs: PairRunner = pair_diagnostics, review: LocaleReview | None = None
+                 ) -> str:
     """The body HTML of the translators' view of ``game`` in ``locale`` (``pairs``: as
-    :func:`review_data`).
+    :func:`review_data`; ``review``: its result when the caller has it already).
 
     ``root`` is the relative path from the page to the site's top folder (``../../``);
     ``cards`` maps the id of every card with a page in ``cards/`` to its kind (default:
@@ -166,7 +167,7 @@ def review_pages(data: GameI18n, game: str, locale: str, root: str,
     filters. Deterministic: content order, sorted findings, no dates or paths. The page's words are in
     ``tr``'s locale (English by default).
     """
-    review = review_data(data, locale, pairs)
+    review = review_data(data, locale, pairs) if review is None else review
     pages = card_pages(data) if cards is None else dict(cards)
     loc = data.locales.get(locale)
     name = loc.native_name if loc is not None else locale

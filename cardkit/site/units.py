@@ -110,8 +110,18 @@ def unit_key(game: str, locale: str, content: dict[str, str], games: set[str], d
 
 def units_record(cache: Path, out: Path) -> Path:
     """Where the units of the site at ``out`` are recorded: one file per site folder."""
+    return Path(cache) / "site" / f"units-{_tag(out)}.json"
+
+
+def digests_record(cache: Path, out: Path) -> Path:
+    """Where the digests of the site's files at ``out`` are remembered between builds
+    (:func:`cardkit.core.manifest.remembered_digests`): one file per site folder."""
+    return Path(cache) / "site" / f"digests-{_tag(out)}.json"
+
+
+def _tag(out: Path) -> str:
     tag = hashlib.sha256(str(Path(out).resolve()).encode("utf-8", "surrogateescape"))
-    return Path(cache) / "site" / f"units-{tag.hexdigest()[:16]}.json"
+    return tag.hexdigest()[:16]
 
 
 class UnitMemo:

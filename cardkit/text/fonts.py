@@ -168,9 +168,10 @@ CARD_FACES = (REGULAR, BOLD, ITALIC)
 @cache
 def card_font_glyphs() -> frozenset[int]:
     """Code points present in every face of the card font a text may be set in
-    (:data:`CARD_FACES`): what a translation may use (read from the font files; nothing is
-    registered)."""
-    from reportlab.pdfbase.ttfonts import TTFontFile
+    (:data:`CARD_FACES`): what a translation may use (the registered faces' character maps:
+    the font files are read once, for measuring, drawing and this)."""
+    from reportlab.pdfbase import pdfmetrics
 
-    sets = [set(TTFontFile(str(FONT_DIR / FILES[face])).charToGlyph) for face in CARD_FACES]
+    register_fonts()
+    sets = [set(pdfmetrics.getFont(face).face.charToGlyph) for face in CARD_FACES]
     return frozenset(set.intersection(*sets))

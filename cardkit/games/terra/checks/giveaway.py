@@ -70,8 +70,15 @@ def _word_matches(text_word: str, want: str, open_end: bool) -> bool:
 def phrase_in(text_words: list[str], phrase: str, lang: str) -> bool:
     """Whether the folded ``text_words`` hold ``phrase`` (its words in a row), in ``lang``'s
     way of matching (whole words in English, stems in inflected languages)."""
+    return _holds(text_words, " ".join(text_words), phrase, lang)
+
+
+def _holds(text_words: list[str], joined: str, phrase: str, lang: str) -> bool:
+    """:func:`phrase_in`, with the words also joined by spaces: a phrase with a word (or stem)
+    that the joined text does not contain is ruled out at once, without the word-by-word match
+    (the case of nearly every phrase)."""
     pat = _pattern(phrase, lang != "en")
-    if not pat:
+    if not pat or not all(want in joined for want, _ in pat):
         return False
     n = len(pat)
     for i in range(len(text_words) - n + 1):
@@ -103,9 +110,10 @@ def _first_named(text: str, terms: tuple[tuple[str, ...], ...], lang: str
     function of its arguments, remembered: the language server checks the same texts again
     after every keystroke)."""
     text_words = words(text)
+    joined = " ".join(text_words)
     for i, options in enumerate(terms):
         for term in options:
-            if phrase_in(text_words, term, lang):
+            if _holds(text_words, joined, term, lang):
                 return i, term
     return None
 
