@@ -7,6 +7,7 @@ print fit check, which this layer must not import.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -49,19 +50,33 @@ class GameI18n:
         return list(iter_sources(self.content))
 
 
+#: Each game's last load in this process, by the files it was made from, with the process
+#: that made it: a worker process forked after it takes it once instead of loading the same
+#: files again (its copy of the parent's memory is its own; the parent never takes its own,
+#: so no two callers in one process share a load).
+_FOR_WORKERS: dict[tuple[str, str], tuple[tuple[tuple[str, str], ...], int, GameI18n]] = {}
+
+
 def load(game: str, content_dir: Path, cache_dir: Path | None = None) -> GameI18n:
     """Load one game with its translations; content must load cleanly. With ``cache_dir``,
     files go through the per-file parse cache that ``check`` fills (as
-    :func:`~cardkit.core.loading.load_game`)."""
+    :func:`~cardkit.core.loading.load_game`). In a worker process forked after its parent
+    loaded the same files, the parent's load (see :data:`_FOR_WORKERS`)."""
     from ..core.cache import CheckCache
     from ..core.content import load_content
 
     spec = get_game(game)
     parse = default_parse if cache_dir is None else make_parser(CheckCache(cache_dir))
     files = discover(content_dir, game, MAX_FILE_BYTES)
+    locale_files = discover(content_dir, "locales", MAX_FILE_BYTES)
+    key = (game, str(Path(content_dir).resolve()))
+    made_from = tuple((f.display, f.digest) for f in files + locale_files)
+    kept = _FOR_WORKERS.get(key)
+    if kept is not None and kept[0] == made_from and kept[1] != os.getpid():
+        del _FOR_WORKERS[key]
+        return kept[2]
     content, diags = load_content(spec, [f for f in files if not is_translation_file(f.relpath)],
                                   parse)
-    locale_files = discover(content_dir, "locales", MAX_FILE_BYTES)
     locales, found = load_locales(content_dir, parse)
     diags += found
     loaded = load_translations(content, [f for f in files if is_translation_file(f.relpath)],
@@ -71,6 +86,7 @@ def load(game: str, content_dir: Path, cache_dir: Path | None = None) -> GameI18
     if any(d.severity is Severity.ERROR for d in diags) or not content.complete:
         errors = resolve_locations(diags, texts.get)
         raise ContentErrors(errors)
+    _FOR_WORKERS[key] = (made_from, os.getpid(), out)
     return out
 
 
