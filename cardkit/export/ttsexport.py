@@ -19,10 +19,10 @@ from pathlib import Path
 from urllib.parse import quote
 from typing import TYPE_CHECKING
 
+from ..core.reuse import content_digest
 from ..pdf.words import Words
 from . import tts
 from .raster import Drawn, face_size_px, png_bytes, raster_faces
-from ..core.reuse import content_digest
 from .unique import Registry
 
 if TYPE_CHECKING:
