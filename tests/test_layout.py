@@ -213,3 +213,20 @@ def test_an_icon_stays_glued_to_the_punctuation_of_its_word() -> None:
     narrow = flow_text("Gain 2 [coin].", 0, 0, 38, 40, style, icons)
     assert narrow is not None and len(narrow.lines) == 2
     assert [(r.text, r.glued) for r in narrow.lines[1].runs] == [("coin", False), (".", True)]
+
+
+def test_where_a_layout_is_drawn_is_remembered_by_the_layout_and_font() -> None:
+    """:func:`chunks` of the same (immutable) layout is measured once — the same answer as
+    measuring it again — and another font measures again (the words after an icon start
+    where the font's widths put them)."""
+    from cardkit.text import flow
+
+    style, icons = TextStyle(max_size=9, min_size=9), frozenset({"coin"})
+    laid = flow.flow_text("Pay the merchant 2 [coin] now", 0, 0, 160, 40, style, icons)
+    assert laid is flow.flow_text("Pay the merchant 2 [coin] now", 0, 0, 160, 40, style, icons)
+    first = flow.chunks(laid, style)
+    assert flow.chunks(laid, style) is first
+    assert first == flow._chunks(laid, style.font)
+    bold = TextStyle(max_size=9, min_size=9, font=BOLD)
+    wider = flow.chunks(laid, bold)
+    assert wider == flow._chunks(laid, BOLD) and wider != first

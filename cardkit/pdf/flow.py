@@ -4,6 +4,7 @@ its names are re-exported here for the templates."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 from weakref import WeakKeyDictionary
 
@@ -32,9 +33,9 @@ def draw_texts(canvas: Any, texts: list[Drawable],
         words_at, icons = chunks(flowed, style)
         if window is not None:
             words_at = _showing(words_at, style.font, flowed.size, window)
-            icons = [(name, x, y) for name, x, y in icons
-                     if _meets((x, y - flowed.size * 0.3, x + flowed.size * 1.3,
-                                y + flowed.size), window)]
+            icons = tuple((name, x, y) for name, x, y in icons
+                          if _meets((x, y - flowed.size * 0.3, x + flowed.size * 1.3,
+                                     y + flowed.size), window))
         if words_at:
             if font != (style.font, flowed.size):
                 font = (style.font, flowed.size)
@@ -107,8 +108,8 @@ def _meets(box: tuple[float, float, float, float],
         and window[1] < box[3]
 
 
-def _showing(words_at: list[tuple[float, float, str]], font: str, size: float,
-             window: tuple[float, float, float, float]) -> list[tuple[float, float, str]]:
+def _showing(words_at: Sequence[tuple[float, float, str]], font: str, size: float,
+             window: tuple[float, float, float, float]) -> tuple[tuple[float, float, str], ...]:
     """The words (or, across the window's edge, the glyphs) of a text that show in ``window``."""
     from reportlab.pdfbase.pdfmetrics import stringWidth
 
@@ -127,7 +128,7 @@ def _showing(words_at: list[tuple[float, float, str]], font: str, size: float,
             if not glyph.isspace() and _meets((at, low, at + w, high), window):
                 out.append((at, y, glyph))
             at += w
-    return out
+    return tuple(out)
 
 
 def draw_flowed(canvas: Any, flowed: Flowed, style: TextStyle,

@@ -342,12 +342,31 @@ def fits(text: str, x: float, w: float, h: float, style: TextStyle,
                                  max_lines) is not None
 
 
-def chunks(flowed: Flowed, style: TextStyle
-           ) -> tuple[list[tuple[float, float, str]], list[tuple[str, float, float]]]:
+Chunks = tuple[tuple[tuple[float, float, str], ...], tuple[tuple[str, float, float], ...]]
+#: :func:`chunks` of the flowed texts met lately, by the identity of the (immutable) layout:
+#: :func:`flow_text` gives the same object for the same text in the same box, so a text drawn
+#: again (a deck's repeated questions, a card in several outputs) is not measured again.
+_CHUNKS: dict[tuple[int, str], tuple[Flowed, Chunks]] = {}
+_MAX_CHUNKS = 50_000
+
+
+def chunks(flowed: Flowed, style: TextStyle) -> Chunks:
     """Where flowed text is drawn: ``(x, baseline, words)`` per run of words and
     ``(icon, x, baseline)`` per inline icon, in points."""
+    key = (id(flowed), style.font)
+    known = _CHUNKS.get(key)
+    if known is not None and known[0] is flowed:
+        return known[1]
+    if len(_CHUNKS) >= _MAX_CHUNKS:
+        _CHUNKS.clear()
+    found = _chunks(flowed, style.font)
+    _CHUNKS[key] = (flowed, found)  # the layout is kept with it: its id is not reused meanwhile
+    return found
+
+
+def _chunks(flowed: Flowed, font: str) -> Chunks:
     size = flowed.size
-    space = string_width(" ", style.font, size)
+    space = string_width(" ", font, size)
     words_at: list[tuple[float, float, str]] = []
     icons: list[tuple[str, float, float]] = []
     for line in flowed.lines:
@@ -373,7 +392,7 @@ def chunks(flowed: Flowed, style: TextStyle
                 if not pending:
                     start = cx
                 pending.append(run.text)
-                cx += string_width(run.text, style.font, size)
+                cx += string_width(run.text, font, size)
         if pending:
             words_at.append((start, line.baseline, " ".join(pending)))
-    return words_at, icons
+    return tuple(words_at), tuple(icons)
